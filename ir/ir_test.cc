@@ -1,0 +1,203 @@
+// Tests of ir/: OpKey, schema lookup, text IR, archives, node signatures.
+#include <filesystem>
+#include <fstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <torch/csrc/jit/api/function_impl.h>
+#include <torch/csrc/jit/serialization/import.h>
+#include <torch/torch.h>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
+#include "ir/graph_io.h"
+#include "ir/node_signature.h"
+#include "ir/op_key.h"
+
+namespace graph_lower {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kAddRelu[] = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
+      %y : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %s : Tensor = aten::add(%x, %y, %one)
+  %r : Tensor = aten::relu(%s)
+  return (%r)
+)IR";
+
+std::string TempPath(const std::string& name) {
+  return (std::filesystem::path(::testing::TempDir()) / name).string();
+}
+
+void WriteBytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+TEST(OpKeyTest, ParsesAndPrints) {
+  absl::StatusOr<OpKey> k = OpKey::Parse("aten::add.Tensor");
+  ASSERT_TRUE(k.ok()) << k.status();
+  EXPECT_EQ(k->name, "aten::add");
+  EXPECT_EQ(k->overload, "Tensor");
+  EXPECT_EQ(k->ToString(), "aten::add.Tensor");
+  EXPECT_EQ(k->Namespace(), "aten");
+
+  absl::StatusOr<OpKey> t = OpKey::Parse(" aten::t.default ");
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->overload, "");
+  EXPECT_EQ(t->ToString(), "aten::t");
+  EXPECT_EQ(*t, *OpKey::Parse("aten::t"));
+}
+
+TEST(OpKeyTest, RejectsMalformedNames) {
+  for (const char* bad : {"", "add", "::add", "aten::", "aten::add.", "aten::a-b", "aten add"}) {
+    EXPECT_FALSE(OpKey::Parse(bad).ok()) << bad;
+  }
+}
+
+TEST(OpKeyTest, FindsSchemasAndExplainsMisses) {
+  absl::StatusOr<c10::FunctionSchema> s = FindOperatorSchema(*OpKey::Parse("aten::add.Tensor"));
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->arguments().size(), 3u);
+
+  absl::StatusOr<c10::FunctionSchema> miss = FindOperatorSchema(*OpKey::Parse("aten::add.Nope"));
+  ASSERT_FALSE(miss.ok());
+  EXPECT_THAT(std::string(miss.status().message()), HasSubstr("has no overload 'Nope'"));
+  EXPECT_THAT(std::string(miss.status().message()), HasSubstr("Tensor"));
+
+  absl::StatusOr<c10::FunctionSchema> none = FindOperatorSchema(*OpKey::Parse("aten::no_such_op"));
+  ASSERT_FALSE(none.ok());
+  EXPECT_THAT(std::string(none.status().message()), HasSubstr("no operator named"));
+}
+
+TEST(OpKeyTest, KeyOfNodeUsesItsSchemaOverload) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kAddRelu, "add_relu");
+  ASSERT_TRUE(g.ok()) << g.status();
+  std::vector<std::string> keys;
+  for (torch::jit::Node* n : (*g)->nodes()) keys.push_back(OpKey::Of(*n).ToString());
+  EXPECT_THAT(keys, ::testing::ElementsAre("prim::Constant", "aten::add.Tensor", "aten::relu"));
+  absl::flat_hash_set<OpKey> set = {*OpKey::Parse("aten::relu"), *OpKey::Parse("aten::relu")};
+  EXPECT_EQ(set.size(), 1u);
+}
+
+TEST(TextIrTest, RoundTrips) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kAddRelu, "add_relu");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const std::string text = GraphToText(**g);
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> again = ParseGraphText(text, "printed");
+  ASSERT_TRUE(again.ok()) << again.status() << "\n" << text;
+  EXPECT_EQ(GraphToText(**again), text);
+}
+
+TEST(TextIrTest, SyntaxErrorNamesTheSourceOnOneLine) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g =
+      ParseGraphText("graph(%x : Tensor):\n  %y = aten::relu(%x\n  return (%y)\n", "bad.ir");
+  ASSERT_FALSE(g.ok());
+  const std::string msg(g.status().message());
+  EXPECT_THAT(msg, HasSubstr("bad.ir: invalid text IR"));
+  EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+
+  EXPECT_FALSE(ParseGraphText("  \n", "empty.ir").ok());
+  // Well-formed syntax, but an undefined value: rejected, not a crash.
+  EXPECT_FALSE(ParseGraphText("graph(%x : Tensor):\n  return (%z)\n", "undef.ir").ok());
+}
+
+TEST(ArchiveTest, SavedGraphLoadsAndComputesTheSame) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kAddRelu, "add_relu");
+  ASSERT_TRUE(g.ok());
+  const std::string path = TempPath("add_relu.pt");
+  ASSERT_TRUE(SaveArchive(**g, path).ok());
+
+  // Plain torch::jit::load, as a user would, then run forward.
+  torch::jit::Module m = torch::jit::load(path);
+  torch::Tensor x = torch::randn({2, 3}), y = torch::randn({2, 3});
+  torch::Tensor out = m.forward({x, y}).toTensor();
+  EXPECT_TRUE(torch::equal(out, torch::relu(x + y)));
+
+  absl::StatusOr<Program> p = LoadArchive(path);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->graph->inputs().size(), 3u);  // self, x, y
+  EXPECT_FALSE(p->graph->inputs()[0]->hasUses());
+  // Saving the loaded graph again reuses its `self` input instead of adding one.
+  ASSERT_TRUE(SaveArchive(*p->graph, TempPath("again.pt")).ok());
+  EXPECT_TRUE(torch::equal(torch::jit::load(TempPath("again.pt")).forward({x, y}).toTensor(), out));
+}
+
+TEST(ArchiveTest, LoadProgramDispatchesOnContent) {
+  const std::string ir_path = TempPath("prog.ir");
+  WriteBytes(ir_path, kAddRelu);
+  absl::StatusOr<Program> p = LoadProgram(ir_path);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_FALSE(p->module.has_value());
+  EXPECT_EQ(p->graph->inputs().size(), 2u);
+}
+
+TEST(ArchiveTest, BadFilesGiveOneLineErrorsNamingTheFile) {
+  const std::string good = TempPath("good.pt");
+  ASSERT_TRUE(SaveArchive(**ParseGraphText(kAddRelu, "g"), good).ok());
+  std::ifstream in(good, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+
+  struct Case {
+    std::string name, contents, expected;
+  };
+  const std::vector<Case> cases = {
+      {"empty.pt", "", "empty file"},
+      {"garbage.pt", std::string("\x01\x02garbage\x00\xff", 12), "no zip signature"},
+      {"truncated.pt", bytes.substr(0, bytes.size() / 2), "cannot load TorchScript archive"},
+  };
+  for (const Case& c : cases) {
+    const std::string path = TempPath(c.name);
+    WriteBytes(path, c.contents);
+    absl::StatusOr<Program> p = LoadArchive(path);
+    ASSERT_FALSE(p.ok()) << c.name;
+    const std::string msg(p.status().message());
+    EXPECT_THAT(msg, HasSubstr(path)) << msg;
+    EXPECT_THAT(msg, HasSubstr(c.expected)) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+  absl::StatusOr<Program> missing = LoadProgram(TempPath("missing.pt"));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(std::string(missing.status().message()), HasSubstr("no such file"));
+  EXPECT_FALSE(LoadProgram(TempPath("garbage.pt")).ok());
+}
+
+TEST(ArchiveTest, UnwritableOutputLeavesNothing) {
+  absl::Status s = SaveArchive(**ParseGraphText(kAddRelu, "g"), "/nonexistent-dir/out.pt");
+  ASSERT_FALSE(s.ok());
+  EXPECT_THAT(std::string(s.message()), HasSubstr("/nonexistent-dir/out.pt"));
+  EXPECT_FALSE(std::filesystem::exists("/nonexistent-dir"));
+}
+
+TEST(NodeSignatureTest, EqualForSameMetadataDifferentForConstants) {
+  constexpr char kTwoAdds[] = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
+      %y : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
+      %z : Float(4, strides=[1], requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %a : Tensor = aten::add(%x, %y, %one)
+  %b : Tensor = aten::add(%y, %x, %one)
+  %c : Tensor = aten::add(%x, %y, %two)
+  %d : Tensor = aten::add(%z, %z, %one)
+  return (%a, %b, %c, %d)
+)IR";
+  auto g = *ParseGraphText(kTwoAdds, "two_adds");
+  std::vector<NodeSignature> sigs;
+  for (torch::jit::Node* n : g->nodes()) {
+    if (n->kind() == c10::aten::add) sigs.push_back(NodeSignature::Of(*n));
+  }
+  ASSERT_EQ(sigs.size(), 4u);
+  EXPECT_EQ(sigs[0], sigs[1]);
+  EXPECT_EQ(absl::Hash<NodeSignature>()(sigs[0]), absl::Hash<NodeSignature>()(sigs[1]));
+  EXPECT_FALSE(sigs[0] == sigs[2]);  // different constant alpha
+  EXPECT_FALSE(sigs[0] == sigs[3]);  // different shape
+  EXPECT_EQ(sigs[0].ToString(), "aten::add.Tensor(Float(2, 3, cpu), Float(2, 3, cpu), const int 1)");
+  absl::flat_hash_set<NodeSignature> distinct(sigs.begin(), sigs.end());
+  EXPECT_EQ(distinct.size(), 3u);
+}
+
+}  // namespace
+}  // namespace graph_lower
