@@ -1,19 +1,20 @@
 // Archive and text-IR input/output, with one-line errors that name the file.
 #include "ir/graph_io.h"
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <system_error>
-
 #include <torch/csrc/jit/api/compilation_unit.h>
 #include <torch/csrc/jit/ir/irparser.h>
 #include <torch/csrc/jit/passes/freeze_module.h>
 #include <torch/csrc/jit/serialization/import.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -68,6 +69,27 @@ absl::StatusOr<std::string> ReadPrefix(const std::string& path, size_t n) {
   return buf;
 }
 
+// The parser's message names the token but shows the place only as a multi-line source highlight
+// ("...here:\n<lines>\n  ~~~~ <--- HERE"); turn that into "line N: `<source line>`".
+std::string ParseErrorMessage(absl::string_view message, absl::string_view text) {
+  std::vector<absl::string_view> lines = absl::StrSplit(message, '\n');
+  const std::string first_line = FirstLine(message);
+  absl::string_view first = first_line;
+  absl::ConsumeSuffix(&first, " here:");
+  for (size_t i = 1; i < lines.size(); ++i) {
+    if (!absl::StrContains(lines[i], "<--- HERE")) continue;
+    const absl::string_view source_line = absl::StripAsciiWhitespace(lines[i - 1]);
+    int line_no = 1;
+    for (absl::string_view line : absl::StrSplit(text, '\n')) {
+      if (absl::StripAsciiWhitespace(line) == source_line) {
+        return absl::StrCat(first, " at line ", line_no, ": `", source_line, "`");
+      }
+      ++line_no;
+    }
+  }
+  return std::string(first);
+}
+
 bool IsZip(absl::string_view prefix) { return absl::StartsWith(prefix, "PK\x03\x04"); }
 
 }  // namespace
@@ -106,17 +128,28 @@ absl::StatusOr<Program> LoadArchive(const std::string& path) {
 }
 
 absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::string& text,
-                                                                   absl::string_view source_name) {
+                                                                  absl::string_view source_name) {
   if (absl::StripAsciiWhitespace(text).empty()) {
     return absl::InvalidArgumentError(absl::StrCat(source_name, ": empty text IR"));
+  }
+  if (!absl::StartsWith(absl::StripLeadingAsciiWhitespace(text), "graph(")) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        source_name, ": neither a TorchScript archive nor text IR (text IR starts with 'graph(')"));
   }
   auto graph = std::make_shared<torch::jit::Graph>();
   try {
     torch::jit::parseIR(text, graph.get(), /*parse_tensor_constants=*/true);
+  } catch (const std::exception& e) {
+    const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
+    return absl::InvalidArgumentError(absl::StrCat(
+        source_name, ": invalid text IR: ",
+        ParseErrorMessage(c10_error ? c10_error->what_without_backtrace() : e.what(), text)));
+  }
+  try {
     graph->lint();
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
-        absl::StrCat(source_name, ": invalid text IR: ", ExceptionMessage(e)));
+        absl::StrCat(source_name, ": invalid graph: ", ExceptionMessage(e)));
   }
   return graph;
 }
@@ -131,10 +164,6 @@ absl::StatusOr<Program> LoadProgram(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   const std::string contents = text.str();
-  if (contents.find('\0') != std::string::npos) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": neither a TorchScript archive nor text IR (binary data)"));
-  }
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> graph = ParseGraphText(contents, path);
   if (!graph.ok()) return graph.status();
   return Program{*std::move(graph), std::nullopt, path};
@@ -149,8 +178,8 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": cannot write: ",
-                                                     std::error_code(errno, std::generic_category()).message()));
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": cannot write: ", std::error_code(errno, std::generic_category()).message()));
     }
     out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
     out.flush();

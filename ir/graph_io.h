@@ -2,11 +2,11 @@
 #ifndef GRAPH_LOWER_IR_GRAPH_IO_H_
 #define GRAPH_LOWER_IR_GRAPH_IO_H_
 
-#include <memory>
-#include <string>
-
 #include <torch/csrc/jit/api/module.h>
 #include <torch/csrc/jit/ir/ir.h>
+
+#include <memory>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -37,7 +37,7 @@ absl::StatusOr<Program> LoadArchive(const std::string& path);
 // (torch/csrc/jit/ir/irparser.h), tensor constants included. Errors name `source_name` and carry
 // the parser's line and column.
 absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::string& text,
-                                                                   absl::string_view source_name);
+                                                                  absl::string_view source_name);
 
 // Loads `path` as an archive when it starts with the zip signature, as text IR otherwise.
 absl::StatusOr<Program> LoadProgram(const std::string& path);

@@ -1,9 +1,9 @@
 // Builds NodeSignature keys from TorchScript values' types and constants.
 #include "ir/node_signature.h"
 
-#include <sstream>
-
 #include <torch/csrc/jit/ir/constants.h>
+
+#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"

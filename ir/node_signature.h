@@ -2,12 +2,12 @@
 #ifndef GRAPH_LOWER_IR_NODE_SIGNATURE_H_
 #define GRAPH_LOWER_IR_NODE_SIGNATURE_H_
 
+#include <torch/csrc/jit/ir/ir.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <torch/csrc/jit/ir/ir.h>
 
 #include "ir/op_key.h"
 

@@ -1,9 +1,9 @@
 // OpKey parsing, printing and schema lookup.
 #include "ir/op_key.h"
 
-#include <vector>
-
 #include <torch/csrc/jit/runtime/operator.h>
+
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"

@@ -2,10 +2,10 @@
 #ifndef GRAPH_LOWER_IR_OP_KEY_H_
 #define GRAPH_LOWER_IR_OP_KEY_H_
 
+#include <torch/csrc/jit/ir/ir.h>
+
 #include <string>
 #include <utility>
-
-#include <torch/csrc/jit/ir/ir.h>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"

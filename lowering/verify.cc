@@ -1,0 +1,72 @@
+// Opset verification and op census over all blocks of a graph.
+#include "lowering/verify.h"
+
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
+
+namespace graph_lower {
+namespace {
+
+template <typename F>
+void ForEachNode(const torch::jit::Block& block, const F& f) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    f(*node);
+    for (const torch::jit::Block* sub : node->blocks()) ForEachNode(*sub, f);
+  }
+}
+
+std::string Location(const torch::jit::Node& node) {
+  if (auto flc = node.sourceRange().file_line_col()) {
+    const auto& [file, line, col] = *flc;
+    return absl::StrCat(file, ":", line, ":", col);
+  }
+  return "";
+}
+
+std::string NodeText(const torch::jit::Node& node) {
+  std::ostringstream os;
+  // Node::print with no groups omits nested blocks; the node's own line is what matters here.
+  std::vector<const torch::jit::Node*> groups;
+  node.print(os, 0, &groups, /*print_source_locations=*/false, /*print_attributes=*/true,
+             /*print_scopes=*/false, /*print_body=*/false);
+  std::string text = os.str();
+  return std::string(absl::StripAsciiWhitespace(absl::StrReplaceAll(text, {{"\n", " "}})));
+}
+
+}  // namespace
+
+std::vector<Violation> VerifyOpset(const torch::jit::Graph& graph, const Opset& opset) {
+  std::vector<Violation> violations;
+  ForEachNode(*graph.block(), [&](const torch::jit::Node& node) {
+    if (opset.Classify(node) != OpClass::kNonCore) return;
+    const c10::FunctionSchema* schema = node.maybeSchema();
+    std::ostringstream schema_text;
+    if (schema) {
+      schema_text << *schema;
+    } else {
+      schema_text << "(no schema)";
+    }
+    violations.push_back({OpKey::Of(node), schema_text.str(), Location(node), NodeText(node)});
+  });
+  return violations;
+}
+
+OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset) {
+  OpCensus census;
+  ForEachNode(*graph.block(), [&](const torch::jit::Node& node) {
+    OpCount& c = census[OpKey::Of(node)];
+    if (c.count++ == 0) c.op_class = opset.Classify(node);
+  });
+  return census;
+}
+
+int64_t CountNodes(const torch::jit::Graph& graph) {
+  int64_t n = 0;
+  ForEachNode(*graph.block(), [&](const torch::jit::Node&) { ++n; });
+  return n;
+}
+
+}  // namespace graph_lower

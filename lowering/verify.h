@@ -1,0 +1,42 @@
+// The opset verifier: every node of a graph (nested blocks included) checked against an Opset.
+#ifndef GRAPH_LOWER_LOWERING_VERIFY_H_
+#define GRAPH_LOWER_LOWERING_VERIFY_H_
+
+#include <torch/csrc/jit/ir/ir.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ir/op_key.h"
+#include "lowering/opset.h"
+
+namespace graph_lower {
+
+// A node outside the opset.
+struct Violation {
+  OpKey op;
+  std::string schema;    // the node's schema, or "(no schema)"
+  std::string location;  // "file:line:col" of the TorchScript source, or "" when unknown
+  std::string node;      // the node as text IR, one line
+};
+
+// Every node outside `opset` (OpClass::kNonCore), in graph order, nested blocks included; empty
+// when the graph is legal. All of them, not just the first.
+std::vector<Violation> VerifyOpset(const torch::jit::Graph& graph, const Opset& opset);
+
+// Per-overload node counts of a graph, nested blocks included, with each overload's class.
+struct OpCount {
+  int64_t count = 0;
+  OpClass op_class = OpClass::kNonCore;
+};
+using OpCensus = std::map<OpKey, OpCount>;
+OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset);
+
+// Number of nodes of `graph`, nested blocks included.
+int64_t CountNodes(const torch::jit::Graph& graph);
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_LOWERING_VERIFY_H_

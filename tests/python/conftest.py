@@ -1,0 +1,43 @@
+"""Shared fixtures: where the graph-lower binary is, and scripted torchvision models on disk."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "examples"))
+
+
+@pytest.fixture(scope="session")
+def graph_lower_bin():
+    """Path of the built CLI: on PATH inside tools/dev, else bazel-bin."""
+    path = shutil.which("graph-lower") or os.path.join(REPO, "bazel-bin", "cli", "graph-lower")
+    if not os.path.exists(path):
+        pytest.fail("graph-lower is not built; run `tools/dev bazel build //cli:graph-lower`")
+    return path
+
+
+@pytest.fixture(scope="session")
+def scripted_model(tmp_path_factory):
+    """Returns a function name -> path of that torchvision model, scripted (random weights)."""
+    import make_model  # examples/make_model.py
+
+    cache = {}
+    root = tmp_path_factory.mktemp("models")
+
+    def get(name):
+        if name not in cache:
+            path = str(root / f"{name}.pt")
+            make_model.main(["make_model", name, path])
+            cache[name] = path
+        return cache[name]
+
+    return get
+
+
+def run_cli(binary, *args):
+    """Runs graph-lower with args; returns the CompletedProcess (text mode)."""
+    return subprocess.run([binary, *args], capture_output=True, text=True, timeout=600)
