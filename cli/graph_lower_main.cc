@@ -1,4 +1,4 @@
-// graph-lower: the command-line front end (checks a TorchScript program against an opset).
+// graph-lower: the command-line front end: lowers a TorchScript program to core ATen, or checks it.
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -13,8 +13,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "ir/example_values.h"
 #include "ir/graph_io.h"
 #include "lowering/opset.h"
+#include "lowering/pipeline.h"
 #include "lowering/report.h"
 #include "lowering/verify.h"
 
@@ -25,6 +27,16 @@ ABSL_FLAG(std::string, report, "", "Also write the result as JSON to this file."
 ABSL_FLAG(std::string, keep_ops, "",
           "Comma-separated overloads the backend keeps besides core ATen, e.g. "
           "aten::scaled_dot_product_attention,aten::linear (ns::op.* for every overload).");
+ABSL_FLAG(std::string, output, "", "Write the lowered program here (TorchScript archive; -o).");
+ABSL_FLAG(std::string, example_inputs, "",
+          "Example inputs: a spec like '1x3x224x224:float32;2x5:int64' (seeded random tensors) or "
+          "a torch.save file of a list of tensors. Enables shape specialisation and CIA "
+          "decompositions.");
+ABSL_FLAG(bool, strict, false, "Fail (exit 1, nothing written) when a non-core op is left.");
+ABSL_FLAG(bool, verify, false,
+          "Run original and lowered graphs on the example inputs in the JIT interpreter and "
+          "compare every output (exit 1 on mismatch).");
+ABSL_FLAG(bool, print_ir, false, "Print the lowered graph's text IR to stdout.");
 ABSL_FLAG(std::string, opset, "",
           "A file with the backend's opset, one overload per line ('include core_aten' adds core "
           "ATen); replaces the default core ATen opset.");
@@ -38,17 +50,23 @@ constexpr int kExitBadInput = 2;
 
 constexpr char kUsage[] = R"(lowers TorchScript programs to core ATen.
 
-Usage: graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE]
+Usage:
+  graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
+              [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
+  graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE]
 
 INPUT is a TorchScript archive (torch.jit.save) or a text IR file. The archive's module is frozen
-(parameters become constants) and its forward graph is checked.
-Exit codes: 0 legal, 1 some tensor ops outside the opset, 2 bad input or usage.)";
+(parameters become constants) and its forward graph is lowered (or, with --check, only checked).
+Exit codes: 0 legal (and verified), 1 some tensor ops outside the opset (or a verification
+mismatch), 2 bad input or usage.)";
 
 // Abseil flag names cannot hold '-'; accept the dashed spellings (--keep-ops) too.
 std::vector<std::string> NormalizeArgs(int argc, char** argv) {
   std::vector<std::string> args;
   for (int i = 0; i < argc; ++i) {
     std::string a = argv[i];
+    if (i > 0 && a == "-o") a = "--output";
+    if (i > 0 && absl::StartsWith(a, "-o=")) a = "--output=" + a.substr(3);
     if (i > 0 && absl::StartsWith(a, "--") && a.size() > 2) {
       const size_t eq = a.find('=');
       std::string name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
@@ -72,18 +90,75 @@ absl::StatusOr<Opset> BuildOpset() {
   return opset;
 }
 
+// Example inputs for the program's graph: the module (or None) for `self`, then the user's.
+absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program) {
+  const std::string spec = absl::GetFlag(FLAGS_example_inputs);
+  if (spec.empty()) return std::nullopt;
+  absl::StatusOr<std::vector<c10::IValue>> user = ParseExampleInputs(spec);
+  if (!user.ok()) return user.status();
+  std::vector<c10::IValue> all;
+  const auto& graph_inputs = program.graph->inputs();
+  const bool has_self = !graph_inputs.empty() && graph_inputs[0]->type()->cast<c10::ClassType>();
+  if (has_self) {
+    all.emplace_back(program.module ? c10::IValue(program.module->_ivalue()) : c10::IValue());
+  }
+  const size_t expected = graph_inputs.size() - (has_self ? 1 : 0);
+  if (user->size() != expected) {
+    return absl::InvalidArgumentError(absl::StrCat("--example-inputs: ", program.source,
+                                                   "'s forward takes ", expected, " inputs; ",
+                                                   user->size(), " were given"));
+  }
+  for (c10::IValue& v : *user) all.push_back(std::move(v));
+  return all;
+}
+
+absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opset) {
+  const std::string output = absl::GetFlag(FLAGS_output);
+  LoweringOptions options;
+  options.opset = std::move(opset);
+  options.strict = absl::GetFlag(FLAGS_strict);
+  options.verify = absl::GetFlag(FLAGS_verify);
+  absl::StatusOr<std::optional<std::vector<c10::IValue>>> examples = ExampleInputs(program);
+  if (!examples.ok()) return examples.status();
+  options.example_inputs = *std::move(examples);
+  if (options.verify && !options.example_inputs) {
+    return absl::InvalidArgumentError("--verify needs --example-inputs");
+  }
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(program.graph, options);
+  if (!report.ok()) {
+    if (report.status().code() == absl::StatusCode::kFailedPrecondition) {
+      std::cerr << "graph-lower: " << input << ": " << report.status().message() << "\n";
+      return kExitNotLegal;
+    }
+    return absl::Status(report.status().code(),
+                        absl::StrCat(input, ": ", report.status().message()));
+  }
+  std::cerr << "graph-lower: " << input << ": " << report->Summary();
+  if (absl::GetFlag(FLAGS_print_ir)) std::cout << GraphToText(*program.graph);
+  const bool verify_failed = options.verify && !report->verified;
+  if (!output.empty() && !verify_failed) {
+    if (absl::Status s = SaveArchive(*program.graph, output); !s.ok()) return s;
+  }
+  if (const std::string path = absl::GetFlag(FLAGS_report); !path.empty()) {
+    nlohmann::json j = report->ToJson();
+    j["input"] = input;
+    if (!output.empty()) j["output"] = output;
+    if (absl::Status s = WriteFileAtomically(path, j.dump(2) + "\n"); !s.ok()) return s;
+  }
+  if (verify_failed) return kExitNotLegal;
+  return report->violations.empty() ? kExitLegal : kExitNotLegal;
+}
+
 absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (inputs.size() != 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("expected exactly one INPUT, got ", inputs.size(), "; see --help"));
   }
-  if (!absl::GetFlag(FLAGS_check)) {
-    return absl::InvalidArgumentError("nothing to do: pass --check; see --help");
-  }
   absl::StatusOr<Opset> opset = BuildOpset();
   if (!opset.ok()) return opset.status();
   absl::StatusOr<Program> program = LoadProgram(inputs[0]);
   if (!program.ok()) return program.status();
+  if (!absl::GetFlag(FLAGS_check)) return Lower(inputs[0], *program, *std::move(opset));
 
   const torch::jit::Graph& graph = *program->graph;
   const OpCensus census = TakeCensus(graph, *opset);

@@ -1,0 +1,35 @@
+// Decompositions derived from an op's CompositeImplicitAutograd (CIA) kernel, traced.
+#ifndef GRAPH_LOWER_DECOMPS_CIA_SOURCE_H_
+#define GRAPH_LOWER_DECOMPS_CIA_SOURCE_H_
+
+#include "decomps/source.h"
+
+namespace graph_lower {
+
+// Runs the op's CompositeImplicitAutograd kernel (c10::OperatorHandle::callBoxedForDispatchKey)
+// under libtorch's JIT tracer (torch/csrc/jit/frontend/tracer.h) on inputs built from the node's
+// metadata, and returns the ops the kernel called as a graph. This is what PyTorch's own
+// decomposition table does for CIA ops (torch/_decomp/__init__.py, _core_aten_decompositions_from_cia),
+// done at the TorchScript level.
+//
+// Requirements (otherwise FailedPrecondition, with the reason):
+//  - every Tensor input (also inside a Tensor[] built by prim::ListConstruct, or an Optional[Tensor])
+//    has a complete type: dtype, sizes and device known (shape specialisation gives that);
+//  - every other input is a constant.
+// Inputs are synthesised: floating point uniform in [0, 1), integers and bools zero, with the
+// recorded strides. The result is specialised to those shapes, strides and dtypes, and to the
+// constant arguments: the memo key of the driver holds all of them (NodeSignature).
+// Ops without a CIA kernel give NotFound.
+class CiaSource : public DecompositionSource {
+ public:
+  absl::string_view name() const override { return "cia"; }
+  absl::StatusOr<DecompositionGraph> Decompose(const torch::jit::Node& node) override;
+  bool specialized() const override { return true; }
+
+  // True when the dispatcher has a CompositeImplicitAutograd kernel for `op`.
+  static bool HasCiaKernel(const OpKey& op);
+};
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_DECOMPS_CIA_SOURCE_H_

@@ -1,0 +1,15 @@
+// Collects the library's op families.
+#include "decomps/library/library.h"
+
+namespace graph_lower {
+
+std::vector<TorchScriptDecomposition> LibraryDecompositions() {
+  std::vector<TorchScriptDecomposition> all;
+  for (auto family : {ViewAndShapeDecompositions, PointwiseDecompositions, AttentionDecompositions,
+                      NnDecompositions}) {
+    for (TorchScriptDecomposition& d : family()) all.push_back(std::move(d));
+  }
+  return all;
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,26 @@
+// The project's own decompositions, written in TorchScript, one file per op family.
+#ifndef GRAPH_LOWER_DECOMPS_LIBRARY_LIBRARY_H_
+#define GRAPH_LOWER_DECOMPS_LIBRARY_LIBRARY_H_
+
+#include <vector>
+
+#include "decomps/torchscript_source.h"
+
+namespace graph_lower {
+
+// Each family lists decompositions for ops that are not core ATen and have no
+// CompositeImplicitAutograd kernel to trace (t, transpose.int, split.Tensor, silu, ...), or whose
+// kernel is not traceable in shape-generic form. Formulas follow torch/_refs and torch/_decomp
+// (PyTorch 2.6); each file cites what it follows. Only core ATen ops, or ops that themselves
+// decompose, are called.
+std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions();  // views_and_shapes.cc
+std::vector<TorchScriptDecomposition> PointwiseDecompositions();     // pointwise.cc
+std::vector<TorchScriptDecomposition> AttentionDecompositions();     // attention.cc
+std::vector<TorchScriptDecomposition> NnDecompositions();            // nn.cc
+
+// All of the above.
+std::vector<TorchScriptDecomposition> LibraryDecompositions();
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_DECOMPS_LIBRARY_LIBRARY_H_

@@ -1,0 +1,39 @@
+// Decompositions of pointwise ops and activations into core ATen. Formulas follow
+// torch/_decomp/decompositions.py (hardswish, hardsigmoid, silu) and torch/_refs (masked_fill).
+#include "decomps/library/library.h"
+
+namespace graph_lower {
+
+std::vector<TorchScriptDecomposition> PointwiseDecompositions() {
+  return {
+      // hardswish(x) = x * relu6(x + 3) / 6 (Howard et al. 2019, MobileNetV3, eq. 4).
+      {"aten::hardswish", "hardswish", R"TS(
+def hardswish(self: Tensor) -> Tensor:
+    return self * torch.clamp(self + 3.0, 0.0, 6.0) / 6.0
+)TS"},
+      // hardsigmoid(x) = relu6(x + 3) / 6 (same paper).
+      {"aten::hardsigmoid", "hardsigmoid", R"TS(
+def hardsigmoid(self: Tensor) -> Tensor:
+    return torch.clamp(self + 3.0, 0.0, 6.0) / 6.0
+)TS"},
+      // silu(x) = x * sigmoid(x) (Elfwing et al. 2018; torch.nn.SiLU).
+      {"aten::silu", "silu", R"TS(
+def silu(self: Tensor) -> Tensor:
+    return self * torch.sigmoid(self)
+)TS"},
+      {"aten::relu6", "relu6", R"TS(
+def relu6(self: Tensor) -> Tensor:
+    return torch.hardtanh(self, 0.0, 6.0)
+)TS"},
+      {"aten::masked_fill.Scalar", "masked_fill", R"TS(
+def masked_fill(self: Tensor, mask: Tensor, value: float) -> Tensor:
+    return torch.where(mask, torch.full_like(self, value), self)
+)TS"},
+      {"aten::masked_fill.Tensor", "masked_fill", R"TS(
+def masked_fill(self: Tensor, mask: Tensor, value: Tensor) -> Tensor:
+    return torch.where(mask, torch._to_copy(value, dtype=self.dtype), self)
+)TS"},
+  };
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,106 @@
+// Decompositions of view and shape ops into core ATen (permute, view, slice, cat,
+// split_with_sizes, full, clone). Follows torch/_refs/__init__.py (t, transpose, roll, split).
+#include "decomps/library/library.h"
+
+namespace graph_lower {
+
+std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions() {
+  return {
+      {"aten::t", "t", R"TS(
+def t(self: Tensor) -> Tensor:
+    if self.dim() < 2:
+        return torch.alias(self)
+    return torch.permute(self, [1, 0])
+)TS"},
+      {"aten::transpose.int", "transpose", R"TS(
+def transpose(self: Tensor, dim0: int, dim1: int) -> Tensor:
+    n = self.dim()
+    if n == 0:
+        return torch.alias(self)
+    if dim0 < 0:
+        dim0 = dim0 + n
+    if dim1 < 0:
+        dim1 = dim1 + n
+    perm: List[int] = []
+    for i in range(n):
+        if i == dim0:
+            perm.append(dim1)
+        elif i == dim1:
+            perm.append(dim0)
+        else:
+            perm.append(i)
+    return torch.permute(self, perm)
+)TS"},
+      // _unsafe_view is view without the aliasing guarantee; matmul and reshape emit it on fresh
+      // (contiguous) tensors, where view is exact.
+      {"aten::_unsafe_view", "unsafe_view", R"TS(
+def unsafe_view(self: Tensor, size: List[int]) -> Tensor:
+    return torch.view(self.contiguous(), size)
+)TS"},
+      {"aten::split.Tensor", "split", R"TS(
+def split(self: Tensor, split_size: int, dim: int = 0) -> List[Tensor]:
+    n = self.size(dim)
+    sizes: List[int] = []
+    if split_size == 0:
+        sizes.append(n)
+        return torch.split_with_sizes(self, sizes, dim)
+    start = 0
+    while start < n:
+        sizes.append(min(split_size, n - start))
+        start = start + split_size
+    if len(sizes) == 0:
+        sizes.append(0)
+    return torch.split_with_sizes(self, sizes, dim)
+)TS"},
+      // torch/_refs roll: rotate each dim by slicing and concatenating; no dims = flattened roll.
+      {"aten::roll", "roll", R"TS(
+def roll(self: Tensor, shifts: List[int], dims: List[int]) -> Tensor:
+    if self.numel() == 0:
+        return torch.clone(self)
+    if len(dims) == 0:
+        flat = torch.view(self.contiguous(), [-1])
+        n = flat.size(0)
+        s = shifts[0] % n
+        rolled = torch.cat([torch.slice(flat, 0, n - s, n, 1),
+                            torch.slice(flat, 0, 0, n - s, 1)], 0)
+        return torch.view(rolled, self.size())
+    out = self
+    for i in range(len(dims)):
+        dim = dims[i]
+        n = out.size(dim)
+        s = shifts[i] % n
+        if s != 0:
+            out = torch.cat([torch.slice(out, dim, n - s, n, 1),
+                             torch.slice(out, dim, 0, n - s, 1)], dim)
+    if len(dims) > 0 and out is self:
+        out = torch.clone(self)
+    return out
+)TS"},
+      {"aten::new_zeros", "new_zeros", R"TS(
+def new_zeros(self: Tensor, size: List[int], dtype: Optional[int] = None,
+              layout: Optional[int] = None, device: Optional[Device] = None,
+              pin_memory: Optional[bool] = None) -> Tensor:
+    if dtype is None:
+        dtype = self.dtype
+    if device is None:
+        device = self.device
+    return torch.full(size, 0, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+)TS"},
+      {"aten::new_ones", "new_ones", R"TS(
+def new_ones(self: Tensor, size: List[int], dtype: Optional[int] = None,
+             layout: Optional[int] = None, device: Optional[Device] = None,
+             pin_memory: Optional[bool] = None) -> Tensor:
+    if dtype is None:
+        dtype = self.dtype
+    if device is None:
+        device = self.device
+    return torch.full(size, 1, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+)TS"},
+      {"aten::lift_fresh_copy", "lift_fresh_copy", R"TS(
+def lift_fresh_copy(self: Tensor) -> Tensor:
+    return torch.clone(self)
+)TS"},
+  };
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,90 @@
+// Lazy compilation of TorchScript decompositions with libtorch's frontend.
+#include "decomps/torchscript_source.h"
+
+#include <algorithm>
+
+#include <torch/csrc/jit/api/function_impl.h>
+#include <torch/csrc/jit/frontend/ir_emitter.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
+#include <torch/csrc/jit/passes/inliner.h>
+#include <torch/jit.h>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace graph_lower {
+namespace {
+
+std::string FirstLine(const std::string& text) {
+  const size_t start = text.find_first_not_of(" \n");
+  if (start == std::string::npos) return "unknown error";
+  return text.substr(start, text.find('\n', start) - start);
+}
+
+// A function returning a tuple becomes a graph with one output per tuple element, as the node
+// has one output per schema return.
+void FlattenTupleOutput(torch::jit::Graph& graph) {
+  if (graph.outputs().size() != 1) return;
+  torch::jit::Node* producer = graph.outputs()[0]->node();
+  if (producer->kind() != c10::prim::TupleConstruct) return;
+  graph.eraseOutput(0);
+  for (torch::jit::Value* v : producer->inputs()) graph.registerOutput(v);
+  torch::jit::EliminateDeadCode(graph.block());
+}
+
+}  // namespace
+
+absl::Status TorchScriptSource::Add(TorchScriptDecomposition decomposition) {
+  absl::StatusOr<OpKey> key = OpKey::Parse(decomposition.op);
+  if (!key.ok()) return key.status();
+  if (absl::StatusOr<c10::FunctionSchema> schema = FindOperatorSchema(*key); !schema.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(name_, " decomposition for '",
+                                                   decomposition.op, "': ", schema.status().message()));
+  }
+  if (entries_.contains(*key)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name_, " already has a decomposition for ", key->ToString()));
+  }
+  entries_[*key] = Entry{std::move(decomposition), nullptr, ""};
+  return absl::OkStatus();
+}
+
+std::vector<OpKey> TorchScriptSource::ops() const {
+  std::vector<OpKey> ops;
+  for (const auto& [op, entry] : entries_) ops.push_back(op);
+  std::sort(ops.begin(), ops.end());
+  return ops;
+}
+
+absl::StatusOr<DecompositionGraph> TorchScriptSource::Compile(const OpKey& op) {
+  auto it = entries_.find(op);
+  if (it == entries_.end()) {
+    return absl::NotFoundError(absl::StrCat("no ", name_, " decomposition for ", op.ToString()));
+  }
+  Entry& entry = it->second;
+  if (entry.graph) return entry.graph;
+  if (!entry.error.empty()) return absl::InvalidArgumentError(entry.error);
+  try {
+    std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(entry.decomposition.source);
+    auto& fn = torch::jit::toGraphFunction(cu->get_function(entry.decomposition.function));
+    DecompositionGraph graph = fn.graph()->copy();
+    torch::jit::Inline(*graph);
+    FlattenTupleOutput(*graph);
+    entry.graph = std::move(graph);
+    return entry.graph;
+  } catch (const std::exception& e) {
+    entry.error = absl::StrCat(name_, " decomposition of ", op.ToString(),
+                               " does not compile: ", FirstLine(e.what()));
+    return absl::InvalidArgumentError(entry.error);
+  }
+}
+
+absl::StatusOr<DecompositionGraph> TorchScriptSource::Decompose(const torch::jit::Node& node) {
+  const OpKey op = OpKey::Of(node);
+  absl::StatusOr<DecompositionGraph> graph = Compile(op);
+  if (!graph.ok()) return graph.status();
+  if (absl::Status s = CheckDecompositionFits(node, **graph, name_); !s.ok()) return s;
+  return (*graph)->copy();
+}
+
+}  // namespace graph_lower

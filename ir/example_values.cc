@@ -1,0 +1,139 @@
+// Synthesised example tensors.
+#include "ir/example_values.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <torch/csrc/jit/serialization/pickle.h>
+#include <torch/torch.h>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+
+namespace graph_lower {
+
+std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type) {
+  auto sizes = type.sizes().concrete_sizes();
+  auto dtype = type.scalarType();
+  auto device = type.device();
+  if (!sizes || !dtype || !device) return std::nullopt;
+  auto strides = type.strides().concrete_sizes();
+  at::TensorOptions options = at::TensorOptions().dtype(*dtype).device(*device);
+  at::Tensor t = strides && strides->size() == sizes->size()
+                     ? at::empty_strided(*sizes, *strides, options)
+                     : at::empty(*sizes, options);
+  if (at::isFloatingType(*dtype) || at::isComplexType(*dtype)) {
+    t.uniform_(0, 1);
+  } else {
+    t.zero_();
+  }
+  return t;
+}
+
+namespace {
+
+std::optional<c10::ScalarType> ParseDtype(absl::string_view name) {
+  static const std::pair<const char*, c10::ScalarType> kDtypes[] = {
+      {"float32", at::kFloat}, {"float", at::kFloat},   {"float64", at::kDouble},
+      {"double", at::kDouble}, {"float16", at::kHalf},  {"half", at::kHalf},
+      {"bfloat16", at::kBFloat16}, {"int64", at::kLong}, {"long", at::kLong},
+      {"int32", at::kInt},     {"int", at::kInt},       {"int16", at::kShort},
+      {"int8", at::kChar},     {"uint8", at::kByte},    {"bool", at::kBool},
+  };
+  for (const auto& [n, t] : kDtypes) {
+    if (name == n) return t;
+  }
+  return std::nullopt;
+}
+
+absl::StatusOr<std::vector<c10::IValue>> LoadInputsFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot open example inputs"));
+  std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (data.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": empty file"));
+  c10::IValue value;
+  try {
+    value = torch::jit::pickle_load(data);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": not a torch.save file of tensors: ", what.substr(0, what.find('\n'))));
+  }
+  std::vector<c10::IValue> values;
+  if (value.isTensor()) {
+    values.push_back(value);
+  } else if (value.isList() || value.isTuple()) {
+    values = value.isList() ? value.toListRef().vec() : value.toTupleRef().elements().vec();
+  } else {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": holds a ", value.tagKind(), ", expected a tensor or a list of tensors"));
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!values[i].isTensor()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": element ", i, " is a ", values[i].tagKind(), ", not a tensor"));
+    }
+  }
+  return values;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& spec_or_path,
+                                                            uint64_t seed) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(spec_or_path, ec)) return LoadInputsFile(spec_or_path);
+  if (spec_or_path.find('/') != std::string::npos || absl::EndsWith(spec_or_path, ".pt")) {
+    return absl::InvalidArgumentError(absl::StrCat(spec_or_path, ": no such file"));
+  }
+  torch::manual_seed(seed);
+  std::vector<c10::IValue> values;
+  int index = 0;
+  for (absl::string_view entry : absl::StrSplit(spec_or_path, ';', absl::SkipWhitespace())) {
+    entry = absl::StripAsciiWhitespace(entry);
+    std::vector<absl::string_view> parts = absl::StrSplit(entry, ':');
+    if (parts.size() > 2) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("example input ", index, " '", entry, "': expected SHAPE[:DTYPE]"));
+    }
+    c10::ScalarType dtype = at::kFloat;
+    if (parts.size() == 2) {
+      std::optional<c10::ScalarType> d = ParseDtype(absl::StripAsciiWhitespace(parts[1]));
+      if (!d) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("example input ", index, " '", entry, "': unknown dtype '", parts[1], "'"));
+      }
+      dtype = *d;
+    }
+    std::vector<int64_t> shape;
+    for (absl::string_view dim : absl::StrSplit(parts[0], 'x', absl::SkipWhitespace())) {
+      int64_t n;
+      if (!absl::SimpleAtoi(dim, &n) || n < 0 || n > (int64_t{1} << 31)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("example input ", index, " '", entry, "': bad dimension '", dim, "'"));
+      }
+      shape.push_back(n);
+    }
+    at::TensorOptions options = at::TensorOptions().dtype(dtype);
+    at::Tensor t;
+    if (dtype == at::kBool) {
+      t = torch::randint(0, 2, shape, options);
+    } else if (at::isIntegralType(dtype, /*includeBool=*/false)) {
+      t = torch::randint(0, 10, shape, options);
+    } else {
+      t = torch::randn(shape, options);
+    }
+    values.emplace_back(t);
+    ++index;
+  }
+  if (values.empty()) {
+    return absl::InvalidArgumentError("--example-inputs: no inputs given");
+  }
+  return values;
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,131 @@
+// JIT-interpreter execution and output comparison.
+#include "lowering/backend.h"
+
+#include <ATen/ATen.h>
+#include <torch/csrc/autograd/grad_mode.h>
+#include <torch/csrc/jit/runtime/interpreter.h>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace graph_lower {
+namespace {
+
+c10::IValue Clone(const c10::IValue& v) {
+  if (v.isTensor()) return v.toTensor().clone();
+  return v;
+}
+
+void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& where,
+             Comparison& c) {
+  auto fail = [&](const std::string& why) {
+    if (c.equal) c.mismatch = absl::StrCat(where, ": ", why);
+    c.equal = false;
+  };
+  if (e.isTensor() != a.isTensor()) return fail("tensor vs non-tensor");
+  if (e.isTensor()) {
+    const at::Tensor& te = e.toTensor();
+    const at::Tensor& ta = a.toTensor();
+    if (te.scalar_type() != ta.scalar_type()) {
+      return fail(absl::StrCat("dtype ", c10::toString(ta.scalar_type()), ", expected ",
+                               c10::toString(te.scalar_type())));
+    }
+    if (te.sizes() != ta.sizes()) {
+      return fail(absl::StrCat("shape ", c10::str(ta.sizes()), ", expected ", c10::str(te.sizes())));
+    }
+    if (te.numel() == 0) return;
+    const Tolerance tol = DefaultTolerance(te.scalar_type());
+    at::Tensor de = te.to(at::kDouble), da = ta.to(at::kDouble);
+    if (te.is_complex()) {
+      de = at::view_as_real(te.to(at::kComplexDouble));
+      da = at::view_as_real(ta.to(at::kComplexDouble));
+    }
+    at::Tensor diff = (da - de).abs();
+    // NaN in the same places counts as equal (torch.testing.assert_close's equal_nan=True).
+    at::Tensor both_nan = at::logical_and(de.isnan(), da.isnan());
+    diff = at::where(both_nan, at::zeros_like(diff), diff);
+    const double max_abs = diff.nan_to_num(INFINITY).max().item<double>();
+    c.max_abs_error = std::max(c.max_abs_error, max_abs);
+    at::Tensor big = de.abs() > tol.atol;
+    if (big.any().item<bool>()) {
+      const double max_rel = (diff.masked_select(big) / de.abs().masked_select(big)).max().item<double>();
+      c.max_rel_error = std::max(c.max_rel_error, max_rel);
+    }
+    at::Tensor bad = diff > (tol.atol + tol.rtol * de.abs());
+    bad = at::logical_or(bad, at::logical_xor(de.isnan(), da.isnan()));
+    if (bad.any().item<bool>()) {
+      fail(absl::StrCat("max abs error ", max_abs, " beyond rtol ", tol.rtol, ", atol ", tol.atol));
+    }
+    return;
+  }
+  if (e.isTuple() || e.isList()) {
+    std::vector<c10::IValue> ev = e.isTuple() ? e.toTupleRef().elements().vec() : e.toListRef().vec();
+    if (!(a.isTuple() || a.isList())) return fail("container vs non-container");
+    std::vector<c10::IValue> av = a.isTuple() ? a.toTupleRef().elements().vec() : a.toListRef().vec();
+    if (ev.size() != av.size()) return fail("containers of different lengths");
+    for (size_t i = 0; i < ev.size(); ++i) Compare(ev[i], av[i], absl::StrCat(where, "[", i, "]"), c);
+    return;
+  }
+  if (e.isDouble() && a.isDouble()) {
+    const double d = std::abs(e.toDouble() - a.toDouble());
+    c.max_abs_error = std::max(c.max_abs_error, d);
+    if (d > 1e-6 + 1e-6 * std::abs(e.toDouble())) fail("scalar differs");
+    return;
+  }
+  if (!(e == a)) fail("value differs");
+}
+
+}  // namespace
+
+Tolerance DefaultTolerance(c10::ScalarType dtype) {
+  switch (dtype) {
+    case at::kDouble:
+    case at::kComplexDouble:
+      return {1e-7, 1e-7};
+    case at::kFloat:
+    case at::kComplexFloat:
+      return {1e-4, 1e-4};
+    case at::kHalf:
+    case at::kBFloat16:
+    case at::kComplexHalf:
+      return {1e-2, 1e-2};
+    default:
+      return {0, 0};
+  }
+}
+
+absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::jit::Graph>& graph,
+                                                  const std::vector<c10::IValue>& inputs) {
+  if (inputs.size() != graph->inputs().size()) {
+    return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph->inputs().size(),
+                                                   " inputs; ", inputs.size(), " were given"));
+  }
+  try {
+    at::NoGradGuard no_grad;
+    torch::jit::Code code(graph, "graph_lower");
+    torch::jit::Stack stack;
+    for (const c10::IValue& v : inputs) stack.push_back(Clone(v));
+    torch::jit::InterpreterState(code).run(stack);
+    return std::vector<c10::IValue>(stack.begin(), stack.end());
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    return absl::InternalError(absl::StrCat("running the graph failed: ",
+                                            what.substr(0, what.find('\n'))));
+  }
+}
+
+Comparison CompareOutputs(const std::vector<c10::IValue>& expected,
+                          const std::vector<c10::IValue>& actual) {
+  Comparison c;
+  if (expected.size() != actual.size()) {
+    c.equal = false;
+    c.mismatch = absl::StrCat(actual.size(), " outputs, expected ", expected.size());
+    return c;
+  }
+  for (size_t i = 0; i < expected.size(); ++i) {
+    Compare(expected[i], actual[i], absl::StrCat("output ", i), c);
+  }
+  return c;
+}
+
+}  // namespace graph_lower

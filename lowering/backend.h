@@ -1,0 +1,46 @@
+// The reference backend: runs graphs in libtorch's JIT interpreter and compares their outputs.
+#ifndef GRAPH_LOWER_LOWERING_BACKEND_H_
+#define GRAPH_LOWER_LOWERING_BACKEND_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <ATen/core/ivalue.h>
+#include <torch/csrc/jit/ir/ir.h>
+
+#include "absl/status/statusor.h"
+
+namespace graph_lower {
+
+// Runs `graph` on `inputs` (one per graph input) in the JIT interpreter (torch::jit::Code and
+// InterpreterState: no graph optimisation), under no_grad. Tensor inputs are cloned first, so a
+// graph that mutates its inputs does not change the caller's. Errors: InvalidArgument when the
+// input count does not match; Internal with the interpreter's message when the graph throws.
+absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::jit::Graph>& graph,
+                                                  const std::vector<c10::IValue>& inputs);
+
+// Tolerances for comparing outputs, per dtype (|actual - expected| <= atol + rtol * |expected|,
+// torch.allclose's rule): float64 1e-7/1e-7, float32 1e-4/1e-4 (whole-model outputs; each op
+// alone is within torch.testing's 1.3e-6/1e-5), float16 and bfloat16 1e-2/1e-2, complex as their
+// real type, integers and bool exact. Shapes and dtypes must be equal.
+struct Tolerance {
+  double rtol;
+  double atol;
+};
+Tolerance DefaultTolerance(c10::ScalarType dtype);
+
+struct Comparison {
+  bool equal = true;      // every output within tolerance, same structure, shapes and dtypes
+  double max_abs_error = 0;
+  double max_rel_error = 0;  // over elements with |expected| > atol
+  std::string mismatch;  // the first difference, e.g. "output 0: dtype Float vs Double"
+};
+
+// Compares outputs (tensors, and tuples/lists of them, and scalars) element by element.
+Comparison CompareOutputs(const std::vector<c10::IValue>& expected,
+                          const std::vector<c10::IValue>& actual);
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_LOWERING_BACKEND_H_

@@ -1,0 +1,273 @@
+// The lowering pipeline and its report.
+#include "lowering/pipeline.h"
+
+#include <chrono>
+#include <cstdlib>
+
+#include <torch/csrc/jit/passes/constant_pooling.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
+#include <torch/csrc/jit/passes/inliner.h>
+#include <torch/csrc/jit/passes/pass_manager.h>
+#include <torch/csrc/jit/passes/remove_mutation.h>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "lowering/backend.h"
+#include "lowering/report.h"
+#include "passes/decompose.h"
+#include "passes/fold_glue.h"
+#include "passes/specialize_shapes.h"
+
+namespace graph_lower {
+namespace {
+
+using torch::jit::Graph;
+
+int64_t NonCoreCount(const Graph& graph, const Opset& opset) {
+  return static_cast<int64_t>(VerifyOpset(graph, opset).size());
+}
+
+absl::Status CheckInvariants(const std::shared_ptr<Graph>& graph, const char* pass) {
+  try {
+    graph->lint();
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat("invalid graph after ", pass, ": ", e.what()));
+  }
+  return absl::OkStatus();
+}
+
+std::vector<std::string> MutatedInputs(const Graph& graph) {
+  std::vector<std::string> mutated;
+  for (const torch::jit::Value* in : graph.inputs()) {
+    for (const torch::jit::Use& use : in->uses()) {
+      const c10::FunctionSchema* schema = use.user->maybeSchema();
+      if (schema && schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
+        mutated.push_back(in->debugName());
+        break;
+      }
+    }
+  }
+  return mutated;
+}
+
+}  // namespace
+
+absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
+                                               const LoweringOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<DecompositionRegistry> default_registry;
+  DecompositionRegistry* registry = options.registry;
+  if (!registry) {
+    default_registry = DecompositionRegistry::CreateDefault();
+    registry = default_registry.get();
+  }
+  const bool check = options.check_invariants || std::getenv("GRAPH_LOWER_CHECK_INVARIANTS");
+  if (options.example_inputs && options.example_inputs->size() != graph->inputs().size()) {
+    return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph->inputs().size(),
+                                                   " inputs; ", options.example_inputs->size(),
+                                                   " example inputs were given"));
+  }
+  LoweringReport report;
+  report.ops_before = TakeCensus(*graph, options.opset);
+  report.nodes_before = CountNodes(*graph);
+  std::shared_ptr<Graph> original = graph->copy();
+
+  std::shared_ptr<Graph> g = graph->copy();
+  try {
+    // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable.
+    torch::jit::Inline(*g);
+    torch::jit::RemoveListMutation(g);
+    torch::jit::RemoveTensorMutation(g);
+    torch::jit::EliminateDeadCode(g);
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
+  }
+  if (check) {
+    if (absl::Status s = CheckInvariants(g, "prepare"); !s.ok()) return s;
+  }
+
+  DecomposeOptions decompose_options;
+  decompose_options.opset = &options.opset;
+  decompose_options.registry = registry;
+  decompose_options.max_rewrites = options.max_rewrites;
+  for (int iteration = 0; iteration < options.max_iterations; ++iteration) {
+    report.iterations = iteration + 1;
+    if (options.example_inputs) {
+      absl::StatusOr<SpecializeStats> spec = SpecializeShapes(*g, *options.example_inputs);
+      if (!spec.ok()) return spec.status();
+      report.specialized = true;
+      absl::StatusOr<bool> folded = FoldGlue(g);
+      if (!folded.ok()) return folded.status();
+      if (check) {
+        if (absl::Status s = CheckInvariants(g, "specialize"); !s.ok()) return s;
+      }
+    }
+    absl::StatusOr<DecomposeResult> result = DecomposeToOpset(*g, decompose_options);
+    if (!result.ok()) return result.status();
+    g = result->graph;
+    report.rewrites += result->rewrites;
+    report.memo_hits += result->memo_hits;
+    report.memo_entries += result->memo_entries;
+    report.changed |= result->changed;
+    report.converged = result->converged;
+    for (const auto& [op, source] : result->decompositions) report.decompositions.emplace(op, source);
+    for (auto& c : result->cycles) report.cycles.push_back(std::move(c));
+    for (const auto& [op, reasons] : result->undecomposable) report.undecomposable[op] = reasons;
+    if (check) {
+      if (absl::Status s = CheckInvariants(g, "decompose"); !s.ok()) return s;
+    }
+
+    // Cleanup: fold what the decompositions made constant, drop dead code, pool constants.
+    const int64_t non_core_before_cleanup = check ? NonCoreCount(*g, options.opset) : 0;
+    try {
+      absl::StatusOr<bool> folded = FoldGlue(g);
+      if (!folded.ok()) return folded.status();
+      torch::jit::EliminateDeadCode(g);
+      torch::jit::ConstantPooling(g);
+    } catch (const std::exception& e) {
+      return absl::InternalError(absl::StrCat("cleanup failed: ", e.what()));
+    }
+    if (check) {
+      if (absl::Status s = CheckInvariants(g, "cleanup"); !s.ok()) return s;
+      if (NonCoreCount(*g, options.opset) > non_core_before_cleanup) {
+        return absl::InternalError("cleanup introduced ops outside the opset");
+      }
+    }
+    if (!result->changed || VerifyOpset(*g, options.opset).empty()) break;
+  }
+  report.violations = VerifyOpset(*g, options.opset);
+  report.converged = report.converged && (report.violations.empty() || true);
+  report.ops_after = TakeCensus(*g, options.opset);
+  report.nodes_after = CountNodes(*g);
+  report.mutated_inputs = MutatedInputs(*g);
+
+  if (options.verify) {
+    if (!options.example_inputs) {
+      return absl::InvalidArgumentError("verification needs example inputs");
+    }
+    absl::StatusOr<std::vector<c10::IValue>> expected = RunGraph(original, *options.example_inputs);
+    if (!expected.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the original graph fails on the example inputs: ", expected.status().message()));
+    }
+    absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(g, *options.example_inputs);
+    if (!actual.ok()) {
+      report.verify_message = absl::StrCat("the lowered graph fails: ", actual.status().message());
+    } else {
+      Comparison c = CompareOutputs(*expected, *actual);
+      report.verified = c.equal;
+      report.max_abs_error = c.max_abs_error;
+      report.max_rel_error = c.max_rel_error;
+      report.verify_message = c.mismatch;
+    }
+  }
+  report.time_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (options.strict && !report.violations.empty()) {
+    std::vector<std::string> ops;
+    for (const auto& [op, count] : report.ops_after) {
+      if (count.op_class == OpClass::kNonCore) ops.push_back(op.ToString());
+    }
+    return absl::FailedPreconditionError(
+        absl::StrCat("strict: ops outside the opset remain: ", absl::StrJoin(ops, ", ")));
+  }
+  graph = g;
+  return report;
+}
+
+nlohmann::json LoweringReport::ToJson() const {
+  nlohmann::json j = CheckReport(ops_after, violations, nodes_after);
+  nlohmann::json before = nlohmann::json::object();
+  for (const auto& [op, count] : ops_before) before[op.ToString()] = count.count;
+  j["ops_before"] = before;
+  j["ops_after"] = j["ops"];
+  j.erase("ops");
+  j["nodes_before"] = nodes_before;
+  j["nodes_after"] = nodes_after;
+  j.erase("nodes");
+  nlohmann::json d = nlohmann::json::object();
+  for (const auto& [op, source] : decompositions) d[op.ToString()] = source;
+  j["decompositions"] = d;
+  nlohmann::json cycles_json = nlohmann::json::array();
+  for (const auto& cycle : cycles) {
+    nlohmann::json path = nlohmann::json::array();
+    for (const OpKey& op : cycle) path.push_back(op.ToString());
+    cycles_json.push_back(path);
+  }
+  j["cycles"] = cycles_json;
+  nlohmann::json u = nlohmann::json::object();
+  for (const auto& [op, reasons] : undecomposable) u[op.ToString()] = reasons;
+  j["undecomposable"] = u;
+  j["mutated_inputs"] = mutated_inputs;
+  j["rewrites"] = rewrites;
+  j["memo_hits"] = memo_hits;
+  j["memo_entries"] = memo_entries;
+  j["iterations"] = iterations;
+  j["changed"] = changed;
+  j["converged"] = converged;
+  j["specialized"] = specialized;
+  j["time_ms"] = time_ms;
+  j["verified"] = verified;
+  j["max_abs_error"] = max_abs_error ? nlohmann::json(*max_abs_error) : nlohmann::json(nullptr);
+  j["max_rel_error"] = max_rel_error ? nlohmann::json(*max_rel_error) : nlohmann::json(nullptr);
+  if (!verify_message.empty()) j["verify_message"] = verify_message;
+  return j;
+}
+
+std::string LoweringReport::Summary() const {
+  std::map<std::string, int> by_source;
+  for (const auto& [op, source] : decompositions) by_source[source]++;
+  std::vector<std::string> sources;
+  for (const auto& [source, n] : by_source) sources.push_back(absl::StrCat(source, " ", n));
+  std::vector<std::string> left;
+  std::vector<std::string> glue;
+  for (const auto& [op, count] : ops_after) {
+    if (count.op_class == OpClass::kNonCore) left.push_back(absl::StrCat(op.ToString(), " x", count.count));
+    if (count.op_class == OpClass::kGlue) glue.push_back(op.ToString());
+  }
+  std::string out = absl::StrFormat(
+      "lowered in %.0f ms: %d -> %d nodes, %d overloads decomposed (%s), %d rewrites, %d memo hits\n",
+      time_ms, nodes_before, nodes_after, decompositions.size(), absl::StrJoin(sources, ", "),
+      rewrites, memo_hits);
+  if (left.empty()) {
+    absl::StrAppend(&out, "legal: every tensor op is in the opset\n");
+  } else {
+    absl::StrAppend(&out, "not legal: left outside the opset: ", absl::StrJoin(left, ", "), "\n");
+    for (const auto& [op, reasons] : undecomposable) {
+      absl::StrAppend(&out, "  ", op.ToString(), ": ", absl::StrJoin(reasons, "; "), "\n");
+    }
+  }
+  if (!glue.empty()) {
+    absl::StrAppend(&out, "glue left (scalar/list computation, not core ATen): ",
+                    absl::StrJoin(glue, ", "), "\n");
+  }
+  for (const auto& cycle : cycles) {
+    std::vector<std::string> names;
+    for (const OpKey& op : cycle) names.push_back(op.ToString());
+    absl::StrAppend(&out, "cycle stopped: ", absl::StrJoin(names, " -> "), "\n");
+  }
+  if (max_abs_error) {
+    absl::StrAppendFormat(&out, "verify: %s (max abs error %.3g, max rel error %.3g)%s\n",
+                          verified ? "outputs match" : "MISMATCH", *max_abs_error,
+                          max_rel_error.value_or(0),
+                          verify_message.empty() ? "" : absl::StrCat(": ", verify_message));
+  } else if (!verify_message.empty()) {
+    absl::StrAppend(&out, "verify: FAILED: ", verify_message, "\n");
+  }
+  return out;
+}
+
+void RegisterLowerToCoreAtenPass() {
+  static const bool registered = [] {
+    torch::jit::RegisterPass([](std::shared_ptr<Graph>& graph) {
+      LoweringOptions options;
+      (void)LowerToCoreAten(graph, options);  // on error the graph is left as it was
+    });
+    return true;
+  }();
+  (void)registered;
+}
+
+}  // namespace graph_lower

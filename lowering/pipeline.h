@@ -1,0 +1,80 @@
+// LowerToCoreAten: the lowering pipeline, prepare -> specialise -> decompose -> cleanup -> verify,
+// as one call for CLIs and custom JIT pipelines.
+#ifndef GRAPH_LOWER_LOWERING_PIPELINE_H_
+#define GRAPH_LOWER_LOWERING_PIPELINE_H_
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ATen/core/ivalue.h>
+#include <nlohmann/json.hpp>
+#include <torch/csrc/jit/ir/ir.h>
+
+#include "absl/status/statusor.h"
+#include "decomps/registry.h"
+#include "lowering/opset.h"
+#include "lowering/verify.h"
+
+namespace graph_lower {
+
+struct LoweringOptions {
+  Opset opset = Opset::CoreAten();
+  // Decomposition sources; null means DecompositionRegistry::CreateDefault() (user, library, CIA).
+  DecompositionRegistry* registry = nullptr;
+  // One value per graph input, the module (or None) first for archives. With them, shapes are
+  // specialised (passes/specialize_shapes.h), glue folds and CIA kernels can be traced; without
+  // them only shape-generic decompositions apply and what needed shapes is reported.
+  std::optional<std::vector<c10::IValue>> example_inputs;
+  bool strict = false;       // fail (FailedPrecondition) when a non-core op is left
+  bool verify = false;       // run original and lowered graphs on the example inputs and compare
+  int max_iterations = 4;    // decompose+cleanup rounds (a round after glue folded may expose more)
+  int64_t max_rewrites = 10'000'000;
+  // Check invariants after every pass (graph lint; cleanup passes add no non-core op). On in test
+  // builds through the environment variable GRAPH_LOWER_CHECK_INVARIANTS=1.
+  bool check_invariants = false;
+};
+
+struct LoweringReport {
+  OpCensus ops_before, ops_after;
+  int64_t nodes_before = 0, nodes_after = 0;
+  std::vector<Violation> violations;             // nodes outside the opset after lowering
+  std::map<OpKey, std::string> decompositions;   // overload -> source
+  std::vector<std::vector<OpKey>> cycles;
+  std::map<OpKey, std::vector<std::string>> undecomposable;  // overload -> reasons per source
+  std::vector<std::string> mutated_inputs;  // graph inputs still written by in-place ops
+  int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
+  int iterations = 0;
+  bool changed = false, converged = false, specialized = false;
+  double time_ms = 0;
+  // Filled by --verify / options.verify:
+  bool verified = false;
+  std::optional<double> max_abs_error, max_rel_error;
+  std::string verify_message;
+
+  // The JSON the CLI writes: ops_before, ops_after, non_core_ops, glue_ops, decompositions, cycles,
+  // undecomposable, memo_hits, memo_entries, rewrites, iterations, changed, converged, time_ms,
+  // nodes_before, nodes_after, specialized, verified, max_abs_error, max_rel_error, violations.
+  nlohmann::json ToJson() const;
+  // A few lines for people (the CLI prints them to stderr).
+  std::string Summary() const;
+};
+
+// Lowers `graph` in place to the opset. Before: a TorchScript graph (module calls inlined or
+// frozen). After: every tensor op is in the opset unless reported (undecomposable, cycles);
+// structural prim ops stay; with example inputs, shape glue is folded away.
+// Errors: InvalidArgument (bad example inputs), FailedPrecondition (strict and not legal, or
+// verification mismatch when verify), Internal (a pass failed; the graph is left as it was).
+absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<torch::jit::Graph>& graph,
+                                               const LoweringOptions& options);
+
+// Registers LowerToCoreAten (default options) as a torch::jit custom pass
+// (torch::jit::RegisterPass), run by the JIT's graph executor after its own optimisations.
+// Idempotent.
+void RegisterLowerToCoreAtenPass();
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_LOWERING_PIPELINE_H_

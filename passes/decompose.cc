@@ -1,0 +1,209 @@
+// The decomposition driver: memoised, re-entry-guarded lowering by emitting into a new graph.
+#include "passes/decompose.h"
+
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "ir/example_values.h"
+#include "ir/node_signature.h"
+#include "passes/fold_glue.h"
+#include "passes/specialize_shapes.h"
+
+namespace graph_lower {
+namespace {
+
+using torch::jit::Block;
+using torch::jit::Graph;
+using torch::jit::Node;
+using torch::jit::Value;
+using ValueMap = absl::flat_hash_map<Value*, Value*>;
+
+// Example arguments for a decomposition of `node`: synthesised tensors, the constants, Tensor[]
+// of synthesised tensors. nullopt when some input is neither.
+std::optional<std::vector<c10::IValue>> ExampleArguments(const Node& node) {
+  std::vector<c10::IValue> args;
+  for (const Value* v : node.inputs()) {
+    if (std::optional<c10::IValue> c = torch::jit::toIValue(v); c && !c->isTensor()) {
+      args.push_back(*c);
+      continue;
+    }
+    if (auto tt = v->type()->cast<c10::TensorType>()) {
+      std::optional<at::Tensor> t = SynthesizeTensor(*tt);
+      if (!t) return std::nullopt;
+      args.emplace_back(*t);
+      continue;
+    }
+    if (v->node()->kind() == c10::prim::ListConstruct &&
+        v->type()->isSubtypeOf(*c10::ListType::ofTensors())) {
+      c10::List<at::Tensor> list;
+      for (const Value* e : v->node()->inputs()) {
+        auto et = e->type()->cast<c10::TensorType>();
+        std::optional<at::Tensor> t = et ? SynthesizeTensor(*et) : std::nullopt;
+        if (!t) return std::nullopt;
+        list.push_back(*t);
+      }
+      args.emplace_back(list);
+      continue;
+    }
+    return std::nullopt;
+  }
+  return args;
+}
+
+class Decomposer {
+ public:
+  Decomposer(const DecomposeOptions& options, DecomposeResult& result)
+      : options_(options), result_(result) {}
+
+  std::shared_ptr<Graph> LowerGraph(Graph& src) {
+    auto dst = std::make_shared<Graph>();
+    ValueMap map;
+    for (Value* in : src.inputs()) map[in] = dst->addInput()->copyMetadata(in);
+    EmitBlock(*src.block(), dst->block(), map);
+    for (Value* out : src.outputs()) dst->registerOutput(map.at(out));
+    return dst;
+  }
+
+ private:
+  void EmitBlock(Block& src, Block* dst, ValueMap& map) {
+    Graph& g = *dst->owningGraph();
+    torch::jit::WithInsertPoint guard(dst);
+    auto env = [&](Value* v) { return map.at(v); };
+    for (Node* node : src.nodes()) {
+      if (!node->blocks().empty()) {
+        Node* clone = g.insertNode(g.createClone(node, env, /*copy_blocks=*/false));
+        for (Block* sub : node->blocks()) {
+          Block* nb = clone->addBlock();
+          for (Value* p : sub->inputs()) map[p] = nb->addInput()->copyMetadata(p);
+          EmitBlock(*sub, nb, map);
+          for (Value* o : sub->outputs()) nb->registerOutput(map.at(o));
+        }
+        MapOutputs(*node, clone->outputs(), map);
+        continue;
+      }
+      std::shared_ptr<Graph> lowered;
+      if (!options_.opset->IsLegal(*node)) lowered = Lowered(*node);
+      if (!lowered) {
+        Node* clone = g.insertNode(g.createClone(node, env));
+        MapOutputs(*node, clone->outputs(), map);
+        continue;
+      }
+      std::vector<Value*> inputs;
+      inputs.reserve(node->inputs().size());
+      for (Value* v : node->inputs()) inputs.push_back(map.at(v));
+      std::vector<Value*> outs = torch::jit::insertGraph(g, *lowered, inputs);
+      MapOutputs(*node, outs, map);
+      ++result_.rewrites;
+      result_.changed = true;
+    }
+  }
+
+  static void MapOutputs(Node& node, torch::jit::ArrayRef<Value*> outs, ValueMap& map) {
+    for (size_t i = 0; i < outs.size(); ++i) {
+      Value* old = node.outputs()[i];
+      map[old] = outs[i];
+      if (outs[i]->node()->kind() != c10::prim::Param) outs[i]->copyMetadata(old);
+    }
+  }
+
+  // The finished lowering of `node`, or null when the node is to be kept as it is.
+  std::shared_ptr<Graph> Lowered(const Node& node) {
+    if (result_.rewrites >= options_.max_rewrites) {
+      result_.converged = false;
+      return nullptr;
+    }
+    NodeSignature sig = NodeSignature::Of(node);
+    if (auto it = memo_.find(sig); it != memo_.end()) {
+      if (it->second) ++result_.memo_hits;
+      return it->second;
+    }
+    const OpKey op = sig.op;
+    if (on_path_.contains(op)) {
+      std::vector<OpKey> cycle = path_;
+      cycle.push_back(op);
+      result_.cycles.push_back(std::move(cycle));
+      return nullptr;
+    }
+    if (static_cast<int>(path_.size()) >= options_.max_depth) {
+      result_.converged = false;
+      return nullptr;
+    }
+    DecompositionRegistry::Lookup found = options_.registry->Find(node);
+    if (!found.graph) {
+      auto& reasons = result_.undecomposable[op];
+      if (reasons.empty()) reasons = found.reasons;
+      memo_[sig] = nullptr;
+      return nullptr;
+    }
+    std::shared_ptr<Graph> decomposition = Prepare(node, found.graph);
+    path_.push_back(op);
+    on_path_.insert(op);
+    std::shared_ptr<Graph> lowered = LowerGraph(*decomposition);
+    on_path_.erase(op);
+    path_.pop_back();
+    torch::jit::EliminateDeadCode(lowered);
+    memo_[std::move(sig)] = lowered;
+    ++result_.memo_entries;
+    result_.decompositions.emplace(op, found.source);
+    return lowered;
+  }
+
+  // Gives the decomposition the node's input types, binds its constant arguments and, with
+  // complete input types, specialises it and folds its glue.
+  std::shared_ptr<Graph> Prepare(const Node& node, std::shared_ptr<Graph> graph) {
+    bool complete = true;
+    {
+      torch::jit::WithInsertPoint guard(graph->block()->nodes().front());
+      for (size_t i = 0; i < node.inputs().size(); ++i) {
+        const Value* v = node.inputs()[i];
+        Value* in = graph->inputs()[i];
+        if (std::optional<c10::IValue> c = torch::jit::toIValue(v); c && !c->isTensor()) {
+          Value* constant = graph->insertConstant(*c);
+          constant->setType(v->type());
+          in->replaceAllUsesWith(constant);
+        } else if (auto tt = v->type()->cast<c10::TensorType>()) {
+          if (in->type()->cast<c10::TensorType>()) in->setType(tt);
+          complete &= tt->isComplete();
+        } else {
+          complete = false;
+        }
+      }
+    }
+    if (!options_.specialize || !complete) return graph;
+    std::optional<std::vector<c10::IValue>> args = ExampleArguments(node);
+    if (!args) return graph;
+    if (!SpecializeShapes(*graph, *args).ok()) return graph;
+    (void)FoldGlue(graph);  // a fold that fails leaves the graph as it was: still correct
+    return graph;
+  }
+
+  const DecomposeOptions& options_;
+  DecomposeResult& result_;
+  absl::flat_hash_map<NodeSignature, std::shared_ptr<Graph>> memo_;
+  std::vector<OpKey> path_;
+  absl::flat_hash_set<OpKey> on_path_;
+};
+
+}  // namespace
+
+absl::StatusOr<DecomposeResult> DecomposeToOpset(const Graph& graph,
+                                                 const DecomposeOptions& options) {
+  if (!options.opset || !options.registry) {
+    return absl::InvalidArgumentError("DecomposeToOpset needs an opset and a registry");
+  }
+  DecomposeResult result;
+  try {
+    Decomposer decomposer(options, result);
+    // torch::jit's traversal API is not const; the input graph is only read.
+    result.graph = decomposer.LowerGraph(const_cast<Graph&>(graph));
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat("decomposition failed: ", e.what()));
+  }
+  return result;
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,88 @@
+// Folding of shape-dependent glue after specialisation.
+#include "passes/fold_glue.h"
+
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/passes/constant_propagation.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
+
+#include "absl/status/status.h"
+
+namespace graph_lower {
+namespace {
+
+using torch::jit::Node;
+
+// The constant a metadata query on a complete tensor type evaluates to, if any.
+std::optional<c10::IValue> QueryValue(const Node& node) {
+  if (node.inputs().empty()) return std::nullopt;
+  auto tt = node.input(0)->type()->cast<c10::TensorType>();
+  if (!tt) return std::nullopt;
+  auto sizes = tt->sizes().concrete_sizes();
+  const c10::Symbol kind = node.kind();
+  static const c10::Symbol kNumel = c10::Symbol::fromQualString("aten::numel");
+  if (kind == c10::aten::dim && tt->sizes().size()) {
+    return c10::IValue(static_cast<int64_t>(*tt->sizes().size()));
+  }
+  if (kind == c10::prim::dtype && tt->scalarType()) {
+    return c10::IValue(static_cast<int64_t>(*tt->scalarType()));
+  }
+  if (kind == c10::prim::device && tt->device()) return c10::IValue(*tt->device());
+  if (kind == c10::aten::is_floating_point && tt->scalarType()) {
+    return c10::IValue(at::isFloatingType(*tt->scalarType()));
+  }
+  if (!sizes) return std::nullopt;
+  if (kind == c10::aten::size && node.inputs().size() == 1) return c10::IValue(*sizes);
+  if (kind == c10::aten::size && node.inputs().size() == 2) {
+    std::optional<c10::IValue> dim = torch::jit::toIValue(node.input(1));
+    if (!dim || !dim->isInt()) return std::nullopt;
+    int64_t d = dim->toInt();
+    const int64_t rank = static_cast<int64_t>(sizes->size());
+    if (d < 0) d += rank;
+    if (d < 0 || d >= rank) return std::nullopt;  // leave the runtime error to the runtime
+    return c10::IValue((*sizes)[d]);
+  }
+  if (kind == kNumel || (kind == c10::aten::len && node.inputs().size() == 1)) {
+    if (kind == c10::aten::len) {
+      if (sizes->empty()) return std::nullopt;  // len() of a 0-d tensor is an error
+      return c10::IValue((*sizes)[0]);
+    }
+    int64_t n = 1;
+    for (int64_t s : *sizes) n *= s;
+    return c10::IValue(n);
+  }
+  return std::nullopt;
+}
+
+bool FoldQueries(torch::jit::Block* block) {
+  bool changed = false;
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* node = *it;
+    ++it;  // advance before the node may be destroyed
+    for (torch::jit::Block* sub : node->blocks()) changed |= FoldQueries(sub);
+    if (node->outputs().size() != 1) continue;
+    std::optional<c10::IValue> value = QueryValue(*node);
+    if (!value) continue;
+    torch::jit::WithInsertPoint guard(node);
+    torch::jit::Value* c = node->owningGraph()->insertConstant(*value);
+    c->setType(node->output()->type());
+    node->output()->replaceAllUsesWith(c);
+    node->destroy();
+    changed = true;
+  }
+  return changed;
+}
+
+}  // namespace
+
+absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph) {
+  try {
+    bool changed = FoldQueries(graph->block());
+    changed |= torch::jit::ConstantPropagation(graph);
+    torch::jit::EliminateDeadCode(graph);
+    return changed;
+  } catch (const std::exception& e) {
+    return absl::InternalError(std::string("folding glue failed: ") + e.what());
+  }
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,192 @@
+// Shape specialisation by running the graph on example values.
+#include "passes/specialize_shapes.h"
+
+#include <ATen/ATen.h>
+#include <torch/csrc/autograd/grad_mode.h>
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/runtime/operator.h>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace graph_lower {
+namespace {
+
+using torch::jit::Block;
+using torch::jit::Node;
+using torch::jit::Value;
+
+bool HasTag(const Node& node, at::Tag tag) {
+  const torch::jit::Operator* op = node.maybeOperator();
+  if (!op) return false;
+  for (at::Tag t : op->getTags()) {
+    if (t == tag) return true;
+  }
+  return false;
+}
+
+class Specializer {
+ public:
+  explicit Specializer(SpecializeStats& stats) : stats_(stats) {}
+
+  void RunBlock(Block& block) {
+    for (Node* node : block.nodes()) RunNode(*node);
+  }
+
+  void Bind(Value* v, c10::IValue value) { values_[v] = std::move(value); }
+  void MarkDataDependent(Value* v) { data_dependent_.insert(v); }
+
+  // Records the types seen, merging those of values observed more than once (loops).
+  void Finish() {
+    for (auto& [v, type] : observed_) {
+      if (data_dependent_.contains(v)) continue;
+      if (type->isComplete()) ++stats_.refined;
+      if (*v->type() != *type) {
+        v->setType(type);
+        stats_.changed = true;
+      }
+    }
+  }
+
+ private:
+  std::optional<std::vector<c10::IValue>> InputsOf(Node& node) {
+    std::vector<c10::IValue> in;
+    in.reserve(node.inputs().size());
+    for (Value* v : node.inputs()) {
+      auto it = values_.find(v);
+      if (it == values_.end()) return std::nullopt;
+      in.push_back(it->second);
+    }
+    return in;
+  }
+
+  void Observe(Value* v, const c10::IValue& value) {
+    values_[v] = value;
+    if (!value.isTensor() || !v->type()->cast<c10::TensorType>()) return;
+    c10::TensorTypePtr t = c10::TensorType::create(value.toTensor());
+    auto [it, inserted] = observed_.try_emplace(v, t);
+    if (!inserted && *it->second != *t) it->second = it->second->merge(*t);
+  }
+
+  void Unknown(Node& node) {
+    for (Value* out : node.outputs()) {
+      values_.erase(out);
+      if (out->type()->cast<c10::TensorType>()) ++stats_.unknown;
+    }
+  }
+
+  void RunNode(Node& node) {
+    bool data_dependent = HasTag(node, at::Tag::dynamic_output_shape);
+    for (Value* in : node.inputs()) data_dependent |= data_dependent_.contains(in);
+    if (data_dependent) {
+      for (Value* out : node.outputs()) data_dependent_.insert(out);
+    }
+    if (node.kind() == c10::prim::Constant) {
+      if (std::optional<c10::IValue> c = torch::jit::toIValue(node.output())) {
+        values_[node.output()] = *c;
+      }
+      return;
+    }
+    std::optional<std::vector<c10::IValue>> in = InputsOf(node);
+    if (!in) return Unknown(node);
+    if (node.kind() == c10::prim::If) return RunIf(node, *in);
+    if (node.kind() == c10::prim::Loop) return RunLoop(node, *in);
+    if (!node.blocks().empty()) return Unknown(node);
+    const torch::jit::Operator* op = node.maybeOperator();
+    if (!op) return Unknown(node);
+    torch::jit::Stack stack(in->begin(), in->end());
+    try {
+      op->getOperation(&node)(stack);
+    } catch (const std::exception&) {
+      return Unknown(node);
+    }
+    if (stack.size() != node.outputs().size()) return Unknown(node);
+    for (size_t i = 0; i < stack.size(); ++i) Observe(node.output(i), stack[i]);
+  }
+
+  void RunIf(Node& node, const std::vector<c10::IValue>& in) {
+    if (!in[0].isBool()) return Unknown(node);
+    Block* taken = node.blocks()[in[0].toBool() ? 0 : 1];
+    RunBlock(*taken);
+    for (size_t i = 0; i < node.outputs().size(); ++i) {
+      auto it = values_.find(taken->outputs()[i]);
+      if (it == values_.end()) {
+        values_.erase(node.output(i));
+        continue;
+      }
+      Observe(node.output(i), it->second);
+    }
+  }
+
+  // prim::Loop(max_trip_count, initial_condition, carried...): body block(i, carried...) ->
+  // (condition, carried...).
+  void RunLoop(Node& node, const std::vector<c10::IValue>& in) {
+    if (!in[0].isInt() || !in[1].isBool()) return Unknown(node);
+    Block* body = node.blocks()[0];
+    const int64_t max_trips = in[0].toInt();
+    bool cond = in[1].toBool();
+    std::vector<c10::IValue> carried(in.begin() + 2, in.end());
+    for (int64_t i = 0; i < max_trips && cond; ++i) {
+      values_[body->inputs()[0]] = c10::IValue(i);
+      for (size_t k = 0; k < carried.size(); ++k) Observe(body->inputs()[k + 1], carried[k]);
+      RunBlock(*body);
+      auto c = values_.find(body->outputs()[0]);
+      if (c == values_.end() || !c->second.isBool()) return Unknown(node);
+      cond = c->second.toBool();
+      for (size_t k = 0; k < carried.size(); ++k) {
+        auto it = values_.find(body->outputs()[k + 1]);
+        if (it == values_.end()) return Unknown(node);
+        carried[k] = it->second;
+      }
+    }
+    for (size_t k = 0; k < carried.size(); ++k) Observe(node.output(k), carried[k]);
+  }
+
+  SpecializeStats& stats_;
+  absl::flat_hash_map<Value*, c10::IValue> values_;
+  absl::flat_hash_map<Value*, c10::TensorTypePtr> observed_;
+  absl::flat_hash_set<Value*> data_dependent_;
+};
+
+c10::IValue CopyInput(const c10::IValue& v) {
+  if (v.isTensor()) return v.toTensor().clone();
+  if (v.isTensorList()) {
+    c10::List<at::Tensor> out;
+    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(t.clone());
+    return out;
+  }
+  return v;
+}
+
+}  // namespace
+
+absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
+                                                 const std::vector<c10::IValue>& inputs) {
+  if (inputs.size() != graph.inputs().size()) {
+    return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph.inputs().size(),
+                                                   " inputs; ", inputs.size(), " were given"));
+  }
+  SpecializeStats stats;
+  at::NoGradGuard no_grad;
+  Specializer s(stats);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    Value* in = graph.inputs()[i];
+    c10::IValue copy = CopyInput(inputs[i]);
+    s.Bind(in, copy);
+    if (copy.isTensor() && in->type()->cast<c10::TensorType>()) {
+      c10::TensorTypePtr t = c10::TensorType::create(copy.toTensor());
+      if (*in->type() != *t) {
+        in->setType(t);
+        stats.changed = true;
+      }
+      ++stats.refined;
+    }
+  }
+  s.RunBlock(*graph.block());
+  s.Finish();
+  return stats;
+}
+
+}  // namespace graph_lower
