@@ -1,5 +1,6 @@
 // graph-lower: the command-line front end: lowers a TorchScript program to core ATen, or checks it.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <string>
@@ -133,8 +134,6 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
     return absl::Status(report.status().code(),
                         absl::StrCat(input, ": ", report.status().message()));
   }
-  std::cerr << "graph-lower: " << input << ": " << report->Summary();
-  if (absl::GetFlag(FLAGS_print_ir)) std::cout << GraphToText(*program.graph);
   const bool verify_failed = options.verify && !report->verified;
   if (!output.empty() && !verify_failed) {
     if (absl::Status s = SaveArchive(*program.graph, output); !s.ok()) return s;
@@ -143,8 +142,13 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
     nlohmann::json j = report->ToJson();
     j["input"] = input;
     if (!output.empty()) j["output"] = output;
-    if (absl::Status s = WriteFileAtomically(path, j.dump(2) + "\n"); !s.ok()) return s;
+    if (absl::Status s = WriteFileAtomically(
+            path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+        !s.ok())
+      return s;
   }
+  std::cerr << "graph-lower: " << input << ": " << report->Summary();
+  if (absl::GetFlag(FLAGS_print_ir)) std::cout << GraphToText(*program.graph);
   if (verify_failed) return kExitNotLegal;
   return report->violations.empty() ? kExitLegal : kExitNotLegal;
 }
@@ -153,6 +157,13 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (inputs.size() != 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("expected exactly one INPUT, got ", inputs.size(), "; see --help"));
+  }
+  for (const std::string& out : {absl::GetFlag(FLAGS_report), absl::GetFlag(FLAGS_output)}) {
+    std::error_code ec;
+    if (!out.empty() && std::filesystem::equivalent(out, inputs[0], ec)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(out, ": is the input file; refusing to overwrite it"));
+    }
   }
   absl::StatusOr<Opset> opset = BuildOpset();
   if (!opset.ok()) return opset.status();
@@ -163,6 +174,14 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   const torch::jit::Graph& graph = *program->graph;
   const OpCensus census = TakeCensus(graph, *opset);
   const std::vector<Violation> violations = VerifyOpset(graph, *opset);
+  if (const std::string path = absl::GetFlag(FLAGS_report); !path.empty()) {
+    nlohmann::json report = CheckReport(census, violations, CountNodes(graph));
+    report["input"] = inputs[0];
+    if (absl::Status s = WriteFileAtomically(
+            path, report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+        !s.ok())
+      return s;
+  }
   std::cout << CheckTable(census, violations);
   // One line per overload on stderr; every node is in the JSON report's "violations".
   std::map<OpKey, std::pair<int, std::string>> first;  // op -> (count, first location)
@@ -174,11 +193,6 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     std::cerr << "graph-lower: " << inputs[0] << ": not in the opset: " << op.ToString() << " ("
               << seen.first << (seen.first == 1 ? " node" : " nodes")
               << (seen.second.empty() ? "" : absl::StrCat("; first at ", seen.second)) << ")\n";
-  }
-  if (const std::string path = absl::GetFlag(FLAGS_report); !path.empty()) {
-    nlohmann::json report = CheckReport(census, violations, CountNodes(graph));
-    report["input"] = inputs[0];
-    if (absl::Status s = WriteFileAtomically(path, report.dump(2) + "\n"); !s.ok()) return s;
   }
   return violations.empty() ? kExitLegal : kExitNotLegal;
 }
@@ -201,7 +215,13 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   std::vector<std::string> inputs(positional.begin() + 1, positional.end());
-  absl::StatusOr<int> code = RealMain(inputs);
+  absl::StatusOr<int> code;
+  try {
+    code = RealMain(inputs);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    code = absl::InternalError(what.substr(0, what.find('\n')));
+  }
   if (!code.ok()) {
     std::cerr << "graph-lower: error: " << code.status().message() << "\n";
     return kExitBadInput;

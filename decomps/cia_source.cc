@@ -95,7 +95,8 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
             break;
           case ArgPlan::kTensorList: {
             c10::List<at::Tensor> list;
-            for (size_t k = 0; k < p.count; ++k) list.push_back(traced[p.first_traced + k].toTensor());
+            for (size_t k = 0; k < p.count; ++k)
+              list.push_back(traced[p.first_traced + k].toTensor());
             stack.emplace_back(list);
             break;
           }

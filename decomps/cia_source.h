@@ -9,11 +9,12 @@ namespace graph_lower {
 // Runs the op's CompositeImplicitAutograd kernel (c10::OperatorHandle::callBoxedForDispatchKey)
 // under libtorch's JIT tracer (torch/csrc/jit/frontend/tracer.h) on inputs built from the node's
 // metadata, and returns the ops the kernel called as a graph. This is what PyTorch's own
-// decomposition table does for CIA ops (torch/_decomp/__init__.py, _core_aten_decompositions_from_cia),
-// done at the TorchScript level.
+// decomposition table does for CIA ops (torch/_decomp/__init__.py,
+// _core_aten_decompositions_from_cia), done at the TorchScript level.
 //
 // Requirements (otherwise FailedPrecondition, with the reason):
-//  - every Tensor input (also inside a Tensor[] built by prim::ListConstruct, or an Optional[Tensor])
+//  - every Tensor input (also inside a Tensor[] built by prim::ListConstruct, or an
+//  Optional[Tensor])
 //    has a complete type: dtype, sizes and device known (shape specialisation gives that);
 //  - every other input is a constant.
 // Inputs are synthesised: floating point uniform in [0, 1), integers and bools zero, with the

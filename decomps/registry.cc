@@ -46,8 +46,8 @@ class DecompositionRegistry::UserSource : public DecompositionSource {
       try {
         graph = it->second(node);
       } catch (const std::exception& e) {
-        return absl::InternalError(absl::StrCat("user decomposition of ", op.ToString(),
-                                                " threw: ", e.what()));
+        return absl::InternalError(
+            absl::StrCat("user decomposition of ", op.ToString(), " threw: ", e.what()));
       }
       if (!graph.ok()) return graph.status();
       if (!*graph) return absl::InternalError("user decomposition returned no graph");

@@ -2,10 +2,10 @@
 #ifndef GRAPH_LOWER_DECOMPS_SOURCE_H_
 #define GRAPH_LOWER_DECOMPS_SOURCE_H_
 
+#include <torch/csrc/jit/ir/ir.h>
+
 #include <memory>
 #include <string>
-
-#include <torch/csrc/jit/ir/ir.h>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"

@@ -1,13 +1,13 @@
 // Lazy compilation of TorchScript decompositions with libtorch's frontend.
 #include "decomps/torchscript_source.h"
 
-#include <algorithm>
-
 #include <torch/csrc/jit/api/function_impl.h>
 #include <torch/csrc/jit/frontend/ir_emitter.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/jit.h>
+
+#include <algorithm>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -38,8 +38,8 @@ absl::Status TorchScriptSource::Add(TorchScriptDecomposition decomposition) {
   absl::StatusOr<OpKey> key = OpKey::Parse(decomposition.op);
   if (!key.ok()) return key.status();
   if (absl::StatusOr<c10::FunctionSchema> schema = FindOperatorSchema(*key); !schema.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(name_, " decomposition for '",
-                                                   decomposition.op, "': ", schema.status().message()));
+    return absl::InvalidArgumentError(absl::StrCat(name_, " decomposition for '", decomposition.op,
+                                                   "': ", schema.status().message()));
   }
   if (entries_.contains(*key)) {
     return absl::InvalidArgumentError(
@@ -65,7 +65,8 @@ absl::StatusOr<DecompositionGraph> TorchScriptSource::Compile(const OpKey& op) {
   if (entry.graph) return entry.graph;
   if (!entry.error.empty()) return absl::InvalidArgumentError(entry.error);
   try {
-    std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(entry.decomposition.source);
+    std::shared_ptr<torch::jit::CompilationUnit> cu =
+        torch::jit::compile(entry.decomposition.source);
     auto& fn = torch::jit::toGraphFunction(cu->get_function(entry.decomposition.function));
     DecompositionGraph graph = fn.graph()->copy();
     torch::jit::Inline(*graph);

@@ -3,11 +3,11 @@
 #ifndef GRAPH_LOWER_DECOMPS_TORCHSCRIPT_SOURCE_H_
 #define GRAPH_LOWER_DECOMPS_TORCHSCRIPT_SOURCE_H_
 
+#include <torch/csrc/jit/api/compilation_unit.h>
+
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <torch/csrc/jit/api/compilation_unit.h>
 
 #include "absl/container/flat_hash_map.h"
 #include "decomps/source.h"

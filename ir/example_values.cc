@@ -1,12 +1,12 @@
 // Synthesised example tensors.
 #include "ir/example_values.h"
 
+#include <torch/csrc/jit/serialization/pickle.h>
+#include <torch/torch.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-
-#include <torch/csrc/jit/serialization/pickle.h>
-#include <torch/torch.h>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
@@ -38,11 +38,11 @@ namespace {
 
 std::optional<c10::ScalarType> ParseDtype(absl::string_view name) {
   static const std::pair<const char*, c10::ScalarType> kDtypes[] = {
-      {"float32", at::kFloat}, {"float", at::kFloat},   {"float64", at::kDouble},
-      {"double", at::kDouble}, {"float16", at::kHalf},  {"half", at::kHalf},
-      {"bfloat16", at::kBFloat16}, {"int64", at::kLong}, {"long", at::kLong},
-      {"int32", at::kInt},     {"int", at::kInt},       {"int16", at::kShort},
-      {"int8", at::kChar},     {"uint8", at::kByte},    {"bool", at::kBool},
+      {"float32", at::kFloat},     {"float", at::kFloat},  {"float64", at::kDouble},
+      {"double", at::kDouble},     {"float16", at::kHalf}, {"half", at::kHalf},
+      {"bfloat16", at::kBFloat16}, {"int64", at::kLong},   {"long", at::kLong},
+      {"int32", at::kInt},         {"int", at::kInt},      {"int16", at::kShort},
+      {"int8", at::kChar},         {"uint8", at::kByte},   {"bool", at::kBool},
   };
   for (const auto& [n, t] : kDtypes) {
     if (name == n) return t;
@@ -69,8 +69,8 @@ absl::StatusOr<std::vector<c10::IValue>> LoadInputsFile(const std::string& path)
   } else if (value.isList() || value.isTuple()) {
     values = value.isList() ? value.toListRef().vec() : value.toTupleRef().elements().vec();
   } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": holds a ", value.tagKind(), ", expected a tensor or a list of tensors"));
+    return absl::InvalidArgumentError(absl::StrCat(path, ": holds a ", value.tagKind(),
+                                                   ", expected a tensor or a list of tensors"));
   }
   for (size_t i = 0; i < values.size(); ++i) {
     if (!values[i].isTensor()) {
@@ -104,8 +104,8 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
     if (parts.size() == 2) {
       std::optional<c10::ScalarType> d = ParseDtype(absl::StripAsciiWhitespace(parts[1]));
       if (!d) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("example input ", index, " '", entry, "': unknown dtype '", parts[1], "'"));
+        return absl::InvalidArgumentError(absl::StrCat("example input ", index, " '", entry,
+                                                       "': unknown dtype '", parts[1], "'"));
       }
       dtype = *d;
     }

@@ -2,12 +2,12 @@
 #ifndef GRAPH_LOWER_IR_EXAMPLE_VALUES_H_
 #define GRAPH_LOWER_IR_EXAMPLE_VALUES_H_
 
+#include <ATen/ATen.h>
+#include <torch/csrc/jit/ir/ir.h>
+
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <ATen/ATen.h>
-#include <torch/csrc/jit/ir/ir.h>
 
 #include "absl/status/statusor.h"
 

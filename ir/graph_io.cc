@@ -174,6 +174,12 @@ std::string GraphToText(const torch::jit::Graph& graph) {
 }
 
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
+    // Never replace a directory, device, FIFO or symlink by renaming over it.
+    return absl::InvalidArgumentError(absl::StrCat(path, ": cannot write: not a regular file"));
+  }
   const std::string tmp = absl::StrCat(path, ".tmp.", getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

@@ -16,8 +16,7 @@ c10::IValue Clone(const c10::IValue& v) {
   return v;
 }
 
-void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& where,
-             Comparison& c) {
+void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& where, Comparison& c) {
   auto fail = [&](const std::string& why) {
     if (c.equal) c.mismatch = absl::StrCat(where, ": ", why);
     c.equal = false;
@@ -31,7 +30,8 @@ void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& wher
                                c10::toString(te.scalar_type())));
     }
     if (te.sizes() != ta.sizes()) {
-      return fail(absl::StrCat("shape ", c10::str(ta.sizes()), ", expected ", c10::str(te.sizes())));
+      return fail(
+          absl::StrCat("shape ", c10::str(ta.sizes()), ", expected ", c10::str(te.sizes())));
     }
     if (te.numel() == 0) return;
     const Tolerance tol = DefaultTolerance(te.scalar_type());
@@ -48,7 +48,8 @@ void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& wher
     c.max_abs_error = std::max(c.max_abs_error, max_abs);
     at::Tensor big = de.abs() > tol.atol;
     if (big.any().item<bool>()) {
-      const double max_rel = (diff.masked_select(big) / de.abs().masked_select(big)).max().item<double>();
+      const double max_rel =
+          (diff.masked_select(big) / de.abs().masked_select(big)).max().item<double>();
       c.max_rel_error = std::max(c.max_rel_error, max_rel);
     }
     at::Tensor bad = diff > (tol.atol + tol.rtol * de.abs());
@@ -59,11 +60,14 @@ void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& wher
     return;
   }
   if (e.isTuple() || e.isList()) {
-    std::vector<c10::IValue> ev = e.isTuple() ? e.toTupleRef().elements().vec() : e.toListRef().vec();
+    std::vector<c10::IValue> ev =
+        e.isTuple() ? e.toTupleRef().elements().vec() : e.toListRef().vec();
     if (!(a.isTuple() || a.isList())) return fail("container vs non-container");
-    std::vector<c10::IValue> av = a.isTuple() ? a.toTupleRef().elements().vec() : a.toListRef().vec();
+    std::vector<c10::IValue> av =
+        a.isTuple() ? a.toTupleRef().elements().vec() : a.toListRef().vec();
     if (ev.size() != av.size()) return fail("containers of different lengths");
-    for (size_t i = 0; i < ev.size(); ++i) Compare(ev[i], av[i], absl::StrCat(where, "[", i, "]"), c);
+    for (size_t i = 0; i < ev.size(); ++i)
+      Compare(ev[i], av[i], absl::StrCat(where, "[", i, "]"), c);
     return;
   }
   if (e.isDouble() && a.isDouble()) {
@@ -109,8 +113,8 @@ absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::j
     return std::vector<c10::IValue>(stack.begin(), stack.end());
   } catch (const std::exception& e) {
     std::string what = e.what();
-    return absl::InternalError(absl::StrCat("running the graph failed: ",
-                                            what.substr(0, what.find('\n'))));
+    return absl::InternalError(
+        absl::StrCat("running the graph failed: ", what.substr(0, what.find('\n'))));
   }
 }
 

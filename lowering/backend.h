@@ -2,12 +2,12 @@
 #ifndef GRAPH_LOWER_LOWERING_BACKEND_H_
 #define GRAPH_LOWER_LOWERING_BACKEND_H_
 
+#include <ATen/core/ivalue.h>
+#include <torch/csrc/jit/ir/ir.h>
+
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <ATen/core/ivalue.h>
-#include <torch/csrc/jit/ir/ir.h>
 
 #include "absl/status/statusor.h"
 
@@ -31,10 +31,10 @@ struct Tolerance {
 Tolerance DefaultTolerance(c10::ScalarType dtype);
 
 struct Comparison {
-  bool equal = true;      // every output within tolerance, same structure, shapes and dtypes
+  bool equal = true;  // every output within tolerance, same structure, shapes and dtypes
   double max_abs_error = 0;
   double max_rel_error = 0;  // over elements with |expected| > atol
-  std::string mismatch;  // the first difference, e.g. "output 0: dtype Float vs Double"
+  std::string mismatch;      // the first difference, e.g. "output 0: dtype Float vs Double"
 };
 
 // Compares outputs (tensors, and tuples/lists of them, and scalars) element by element.

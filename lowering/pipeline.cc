@@ -1,14 +1,14 @@
 // The lowering pipeline and its report.
 #include "lowering/pipeline.h"
 
-#include <chrono>
-#include <cstdlib>
-
 #include <torch/csrc/jit/passes/constant_pooling.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/passes/pass_manager.h>
 #include <torch/csrc/jit/passes/remove_mutation.h>
+
+#include <chrono>
+#include <cstdlib>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -112,7 +112,8 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     report.memo_entries += result->memo_entries;
     report.changed |= result->changed;
     report.converged = result->converged;
-    for (const auto& [op, source] : result->decompositions) report.decompositions.emplace(op, source);
+    for (const auto& [op, source] : result->decompositions)
+      report.decompositions.emplace(op, source);
     for (auto& c : result->cycles) report.cycles.push_back(std::move(c));
     for (const auto& [op, reasons] : result->undecomposable) report.undecomposable[op] = reasons;
     if (check) {
@@ -149,8 +150,8 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     }
     absl::StatusOr<std::vector<c10::IValue>> expected = RunGraph(original, *options.example_inputs);
     if (!expected.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the original graph fails on the example inputs: ", expected.status().message()));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the original graph fails on the example inputs: ", expected.status().message()));
     }
     absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(g, *options.example_inputs);
     if (!actual.ok()) {
@@ -224,11 +225,13 @@ std::string LoweringReport::Summary() const {
   std::vector<std::string> left;
   std::vector<std::string> glue;
   for (const auto& [op, count] : ops_after) {
-    if (count.op_class == OpClass::kNonCore) left.push_back(absl::StrCat(op.ToString(), " x", count.count));
+    if (count.op_class == OpClass::kNonCore)
+      left.push_back(absl::StrCat(op.ToString(), " x", count.count));
     if (count.op_class == OpClass::kGlue) glue.push_back(op.ToString());
   }
   std::string out = absl::StrFormat(
-      "lowered in %.0f ms: %d -> %d nodes, %d overloads decomposed (%s), %d rewrites, %d memo hits\n",
+      "lowered in %.0f ms: %d -> %d nodes, %d overloads decomposed (%s), %d rewrites, %d memo "
+      "hits\n",
       time_ms, nodes_before, nodes_after, decompositions.size(), absl::StrJoin(sources, ", "),
       rewrites, memo_hits);
   if (left.empty()) {

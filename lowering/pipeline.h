@@ -3,15 +3,15 @@
 #ifndef GRAPH_LOWER_LOWERING_PIPELINE_H_
 #define GRAPH_LOWER_LOWERING_PIPELINE_H_
 
+#include <ATen/core/ivalue.h>
+#include <torch/csrc/jit/ir/ir.h>
+
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <ATen/core/ivalue.h>
-#include <nlohmann/json.hpp>
-#include <torch/csrc/jit/ir/ir.h>
 
 #include "absl/status/statusor.h"
 #include "decomps/registry.h"
@@ -28,9 +28,9 @@ struct LoweringOptions {
   // specialised (passes/specialize_shapes.h), glue folds and CIA kernels can be traced; without
   // them only shape-generic decompositions apply and what needed shapes is reported.
   std::optional<std::vector<c10::IValue>> example_inputs;
-  bool strict = false;       // fail (FailedPrecondition) when a non-core op is left
-  bool verify = false;       // run original and lowered graphs on the example inputs and compare
-  int max_iterations = 4;    // decompose+cleanup rounds (a round after glue folded may expose more)
+  bool strict = false;     // fail (FailedPrecondition) when a non-core op is left
+  bool verify = false;     // run original and lowered graphs on the example inputs and compare
+  int max_iterations = 4;  // decompose+cleanup rounds (a round after glue folded may expose more)
   int64_t max_rewrites = 10'000'000;
   // Check invariants after every pass (graph lint; cleanup passes add no non-core op). On in test
   // builds through the environment variable GRAPH_LOWER_CHECK_INVARIANTS=1.
@@ -40,8 +40,8 @@ struct LoweringOptions {
 struct LoweringReport {
   OpCensus ops_before, ops_after;
   int64_t nodes_before = 0, nodes_after = 0;
-  std::vector<Violation> violations;             // nodes outside the opset after lowering
-  std::map<OpKey, std::string> decompositions;   // overload -> source
+  std::vector<Violation> violations;            // nodes outside the opset after lowering
+  std::map<OpKey, std::string> decompositions;  // overload -> source
   std::vector<std::vector<OpKey>> cycles;
   std::map<OpKey, std::vector<std::string>> undecomposable;  // overload -> reasons per source
   std::vector<std::string> mutated_inputs;  // graph inputs still written by in-place ops

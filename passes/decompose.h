@@ -3,13 +3,13 @@
 #ifndef GRAPH_LOWER_PASSES_DECOMPOSE_H_
 #define GRAPH_LOWER_PASSES_DECOMPOSE_H_
 
+#include <torch/csrc/jit/ir/ir.h>
+
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <torch/csrc/jit/ir/ir.h>
 
 #include "absl/status/statusor.h"
 #include "decomps/registry.h"
@@ -19,8 +19,8 @@
 namespace graph_lower {
 
 struct DecomposeOptions {
-  const Opset* opset = nullptr;                  // required
-  DecompositionRegistry* registry = nullptr;     // required
+  const Opset* opset = nullptr;               // required
+  DecompositionRegistry* registry = nullptr;  // required
   bool specialize = true;  // specialise decompositions to their node's complete input types
   int64_t max_rewrites = 10'000'000;  // cap on replaced nodes in one call
   int max_depth = 64;                 // cap on nested decompositions
@@ -28,10 +28,10 @@ struct DecomposeOptions {
 
 struct DecomposeResult {
   std::shared_ptr<torch::jit::Graph> graph;  // the rewritten graph
-  bool changed = false;    // some node was replaced
-  bool converged = true;   // no cap was hit: every node was either legal, replaced or found stuck
-  int64_t rewrites = 0;    // nodes replaced by a lowered subgraph
-  int64_t memo_hits = 0;   // replacements served from the memo
+  bool changed = false;                      // some node was replaced
+  bool converged = true;     // no cap was hit: every node was either legal, replaced or found stuck
+  int64_t rewrites = 0;      // nodes replaced by a lowered subgraph
+  int64_t memo_hits = 0;     // replacements served from the memo
   int64_t memo_entries = 0;  // distinct (overload, input metadata, constants) lowered
   std::map<OpKey, std::string> decompositions;  // overload -> source that decomposed it
   // Re-entries stopped by the decomposing set: each the path of overloads being decomposed,

@@ -13,7 +13,13 @@ namespace {
 using torch::jit::Node;
 
 // The constant a metadata query on a complete tensor type evaluates to, if any.
-std::optional<c10::IValue> QueryValue(const Node& node) {
+std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
+  static const c10::Symbol kGradEnabled = c10::Symbol::fromQualString("aten::is_grad_enabled");
+  static const c10::Symbol kAutocast = c10::Symbol::fromQualString("aten::is_autocast_enabled");
+  if (inference && node.inputs().empty() &&
+      (node.kind() == kGradEnabled || node.kind() == kAutocast)) {
+    return c10::IValue(false);
+  }
   if (node.inputs().empty()) return std::nullopt;
   auto tt = node.input(0)->type()->cast<c10::TensorType>();
   if (!tt) return std::nullopt;
@@ -53,14 +59,14 @@ std::optional<c10::IValue> QueryValue(const Node& node) {
   return std::nullopt;
 }
 
-bool FoldQueries(torch::jit::Block* block) {
+bool FoldQueries(torch::jit::Block* block, bool inference) {
   bool changed = false;
   for (auto it = block->nodes().begin(); it != block->nodes().end();) {
     Node* node = *it;
     ++it;  // advance before the node may be destroyed
-    for (torch::jit::Block* sub : node->blocks()) changed |= FoldQueries(sub);
+    for (torch::jit::Block* sub : node->blocks()) changed |= FoldQueries(sub, inference);
     if (node->outputs().size() != 1) continue;
-    std::optional<c10::IValue> value = QueryValue(*node);
+    std::optional<c10::IValue> value = QueryValue(*node, inference);
     if (!value) continue;
     torch::jit::WithInsertPoint guard(node);
     torch::jit::Value* c = node->owningGraph()->insertConstant(*value);
@@ -74,9 +80,9 @@ bool FoldQueries(torch::jit::Block* block) {
 
 }  // namespace
 
-absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph) {
+absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference) {
   try {
-    bool changed = FoldQueries(graph->block());
+    bool changed = FoldQueries(graph->block(), inference);
     changed |= torch::jit::ConstantPropagation(graph);
     torch::jit::EliminateDeadCode(graph);
     return changed;

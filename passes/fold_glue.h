@@ -2,9 +2,9 @@
 #ifndef GRAPH_LOWER_PASSES_FOLD_GLUE_H_
 #define GRAPH_LOWER_PASSES_FOLD_GLUE_H_
 
-#include <memory>
-
 #include <torch/csrc/jit/ir/ir.h>
+
+#include <memory>
 
 #include "absl/status/statusor.h"
 
@@ -12,10 +12,13 @@ namespace graph_lower {
 
 // Before: any graph. After: metadata queries on tensors with complete types (aten::size,
 // aten::size.int, aten::dim, aten::numel, aten::len.Tensor, prim::dtype, prim::device,
-// aten::is_floating_point) are constants; then libtorch's ConstantPropagation folds what became
-// constant (int arithmetic, list construction and indexing, prim::If with a constant condition,
-// ops on constants only) and EliminateDeadCode drops the rest. Returns whether the graph changed.
-absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph);
+// aten::is_floating_point) are constants; with `inference`, so are the grad-mode and autocast
+// queries (aten::is_grad_enabled, aten::is_autocast_enabled: false), as graph-lower lowers for
+// inference (no_grad, no autocast), which selects e.g. nn.MultiheadAttention's fast path; then
+// libtorch's ConstantPropagation folds what became constant (int arithmetic, list construction and
+// indexing, prim::If with a constant condition, ops on constants only) and EliminateDeadCode drops
+// the rest. Returns whether the graph changed.
+absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference = true);
 
 }  // namespace graph_lower
 

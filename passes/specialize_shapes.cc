@@ -6,6 +6,9 @@
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/runtime/operator.h>
 
+#include <cstdlib>
+#include <iostream>
+
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
@@ -64,7 +67,9 @@ class Specializer {
 
   void Observe(Value* v, const c10::IValue& value) {
     values_[v] = value;
-    if (!value.isTensor() || !v->type()->cast<c10::TensorType>()) return;
+    if (!value.isTensor() || !value.toTensor().defined() || !v->type()->cast<c10::TensorType>()) {
+      return;
+    }
     c10::TensorTypePtr t = c10::TensorType::create(value.toTensor());
     auto [it, inserted] = observed_.try_emplace(v, t);
     if (!inserted && *it->second != *t) it->second = it->second->merge(*t);
@@ -94,12 +99,36 @@ class Specializer {
     if (node.kind() == c10::prim::If) return RunIf(node, *in);
     if (node.kind() == c10::prim::Loop) return RunLoop(node, *in);
     if (!node.blocks().empty()) return Unknown(node);
-    const torch::jit::Operator* op = node.maybeOperator();
-    if (!op) return Unknown(node);
     torch::jit::Stack stack(in->begin(), in->end());
+    // Container ops are run by the interpreter itself, not registered as operators.
+    const c10::Symbol kind = node.kind();
+    const torch::jit::Operator* op = nullptr;
+    if (kind != c10::prim::ListConstruct && kind != c10::prim::TupleConstruct &&
+        kind != c10::prim::ListUnpack && kind != c10::prim::TupleUnpack) {
+      op = node.maybeOperator();
+      if (!op) return Unknown(node);
+    }
     try {
-      op->getOperation(&node)(stack);
-    } catch (const std::exception&) {
+      if (kind == c10::prim::ListConstruct) {
+        c10::impl::GenericList list(
+            node.output()->type()->expectRef<c10::ListType>().getElementType());
+        for (const c10::IValue& v : *in) list.push_back(v);
+        stack = {c10::IValue(list)};
+      } else if (kind == c10::prim::TupleConstruct) {
+        stack = {c10::IValue(c10::ivalue::Tuple::create(*in))};
+      } else if (kind == c10::prim::ListUnpack || kind == c10::prim::TupleUnpack) {
+        const c10::IValue& v = (*in)[0];
+        if (!(v.isList() || v.isTuple())) return Unknown(node);
+        stack = v.isList() ? v.toListRef().vec() : v.toTupleRef().elements().vec();
+      } else {
+        op->getOperation (&node)(stack);
+      }
+    } catch (const std::exception& e) {
+      if (std::getenv("GRAPH_LOWER_DEBUG")) {
+        std::string what = e.what();
+        std::cerr << "specialize: " << node.kind().toQualString()
+                  << " threw: " << what.substr(0, what.find('\n')) << "\n";
+      }
       return Unknown(node);
     }
     if (stack.size() != node.outputs().size()) return Unknown(node);
@@ -175,7 +204,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
     Value* in = graph.inputs()[i];
     c10::IValue copy = CopyInput(inputs[i]);
     s.Bind(in, copy);
-    if (copy.isTensor() && in->type()->cast<c10::TensorType>()) {
+    if (copy.isTensor() && copy.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
       c10::TensorTypePtr t = c10::TensorType::create(copy.toTensor());
       if (*in->type() != *t) {
         in->setType(t);

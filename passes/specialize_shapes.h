@@ -3,10 +3,10 @@
 #ifndef GRAPH_LOWER_PASSES_SPECIALIZE_SHAPES_H_
 #define GRAPH_LOWER_PASSES_SPECIALIZE_SHAPES_H_
 
-#include <vector>
-
 #include <ATen/core/ivalue.h>
 #include <torch/csrc/jit/ir/ir.h>
+
+#include <vector>
 
 #include "absl/status/statusor.h"
 
@@ -28,10 +28,11 @@ struct SpecializeStats {
 // runs its iterations, and a value whose shape differs between iterations keeps only what all
 // iterations agree on (TensorType::merge). Values produced by ops tagged `dynamic_output_shape`
 // (nonzero, unique, masked_select, ...) and everything computed from them are not specialised:
-// their shapes depend on data. Nodes whose inputs are unknown, or whose operator throws, leave their
-// outputs as they were. This is the same specialisation torch.jit.trace makes: a graph whose shapes
-// depend on tensor data is specialised to the path the examples take.
+// their shapes depend on data. Nodes whose inputs are unknown, or whose operator throws, leave
+// their outputs as they were. This is the same specialisation torch.jit.trace makes: a graph whose
+// shapes depend on tensor data is specialised to the path the examples take.
 //
+// With the environment variable GRAPH_LOWER_DEBUG set, operators that throw are named on stderr.
 // Errors: InvalidArgument when the number of inputs does not match the graph's.
 absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
                                                  const std::vector<c10::IValue>& inputs);

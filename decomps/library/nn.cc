@@ -31,6 +31,14 @@ def batch_norm(input: Tensor, weight: Optional[Tensor], bias: Optional[Tensor],
     return torch._native_batch_norm_legit_no_training(input, weight, bias, running_mean,
                                                       running_var, momentum, eps)[0]
 )TS"},
+      // Inference (train=False) is the identity, as dropout's kernel; training draws the mask with
+      // native_dropout, which is core ATen.
+      {"aten::dropout", "dropout", R"TS(
+def dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    if not train or p == 0.0:
+        return input
+    return torch.native_dropout(input, p, train)[0]
+)TS"},
   };
 }
 

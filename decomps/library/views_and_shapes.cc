@@ -96,6 +96,12 @@ def new_ones(self: Tensor, size: List[int], dtype: Optional[int] = None,
         device = self.device
     return torch.full(size, 1, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
 )TS"},
+      // Always a copy in the requested layout: the values are the input's (contiguous() may also
+      // return the input itself; a functional graph cannot tell the difference).
+      {"aten::contiguous", "contiguous", R"TS(
+def contiguous(self: Tensor, memory_format: int = 0) -> Tensor:
+    return torch.clone(self, memory_format=memory_format)
+)TS"},
       {"aten::lift_fresh_copy", "lift_fresh_copy", R"TS(
 def lift_fresh_copy(self: Tensor) -> Tensor:
     return torch.clone(self)

@@ -6,6 +6,7 @@ The expected non-core ops are derived here, in Python, from the running PyTorch'
 
 import json
 import os
+import subprocess
 
 import pytest
 import torch
@@ -146,7 +147,10 @@ def test_bad_input_exits_2_with_one_line_naming_the_file(scripted_model, graph_l
 def test_usage_errors_exit_2(scripted_model, graph_lower_bin):
     archive = scripted_model("resnet18")
     for args, reason in [
-        ([archive], "nothing to do"),
+        ([archive, archive], "exactly one INPUT"),
+        ([archive, "--verify"], "--verify needs --example-inputs"),
+        ([archive, "--example-inputs", "1x3x224x224:float99"], "unknown dtype"),
+        ([archive, "--example-inputs", "1x3:float32;2x2"], "takes 1 inputs; 2 were given"),
         (["--check"], "exactly one INPUT"),
         ([archive, "--check", "--keep-ops", "aten::no_such_op"], "aten::no_such_op"),
         ([archive, "--check", "--opset", "/no/such/file"], "/no/such/file"),
@@ -162,3 +166,31 @@ def test_report_to_unwritable_path_fails_cleanly(scripted_model, graph_lower_bin
                    "/no/such/dir/report.json")
     assert proc.returncode == 2
     assert "/no/such/dir/report.json" in proc.stderr
+
+
+def test_outputs_never_replace_the_input_or_special_files(scripted_model, graph_lower_bin,
+                                                          tmp_path):
+    import shutil
+    archive = str(tmp_path / "model.pt")
+    shutil.copy(scripted_model("resnet18"), archive)
+    before = open(archive, "rb").read()
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for target in (archive, str(fifo), str(tmp_path)):
+        proc = run_cli(graph_lower_bin, archive, "--check", "--report", target)
+        assert proc.returncode == 2, (target, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert proc.stdout == ""  # nothing printed when the report cannot be written
+    assert open(archive, "rb").read() == before
+    assert fifo.exists() and not fifo.is_file()
+
+
+def test_non_utf8_file_name_is_reported_not_a_crash(scripted_model, graph_lower_bin, tmp_path):
+    import shutil
+    name = os.path.join(os.fsencode(str(tmp_path)), b"mod\xff.pt")
+    shutil.copy(scripted_model("resnet18"), name)
+    report = tmp_path / "r.json"
+    proc = subprocess.run([graph_lower_bin, name, "--check", "--report", str(report)],
+                          capture_output=True, timeout=600)
+    assert proc.returncode == 1, proc.stderr
+    assert json.loads(report.read_text())["non_core_ops"]

@@ -1,0 +1,287 @@
+// Tests of the decomposition driver with fake ops: re-entry, cycles, missing decompositions, the
+// memo, nested blocks and graphs that are already legal.
+#include "passes/decompose.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <torch/library.h>
+#include <torch/torch.h>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "ir/graph_io.h"
+#include "lowering/backend.h"
+#include "lowering/verify.h"
+
+// Fake ops for the driver's own tests: each computes x + k so results are checkable.
+TORCH_LIBRARY(graph_lower_test, m) {
+  m.def("a(Tensor x) -> Tensor");
+  m.def("b(Tensor x) -> Tensor");
+  m.def("c(Tensor x) -> Tensor");
+  m.def("d(Tensor x) -> Tensor");
+  m.def("e(Tensor x) -> Tensor");
+  m.def("f(Tensor x) -> Tensor");
+}
+TORCH_LIBRARY_IMPL(graph_lower_test, CPU, m) {
+  m.impl("a", [](const at::Tensor& x) { return x + 1; });
+  m.impl("b", [](const at::Tensor& x) { return x + 2; });
+  m.impl("c", [](const at::Tensor& x) { return x + 2; });
+  m.impl("d", [](const at::Tensor& x) { return x + 4; });
+  m.impl("e", [](const at::Tensor& x) { return x * 2; });
+  m.impl("f", [](const at::Tensor& x) { return x * 2 + 1; });
+}
+
+namespace graph_lower {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// A source that answers from a table of op -> text IR, and counts its calls.
+class FakeSource : public DecompositionSource {
+ public:
+  explicit FakeSource(absl::flat_hash_map<std::string, std::string> table)
+      : table_(std::move(table)) {}
+  absl::string_view name() const override { return "fake"; }
+  bool specialized() const override { return false; }
+  absl::StatusOr<DecompositionGraph> Decompose(const torch::jit::Node& node) override {
+    ++calls_;
+    auto it = table_.find(OpKey::Of(node).ToString());
+    if (it == table_.end()) return absl::NotFoundError("fake has nothing");
+    return ParseGraphText(it->second, "fake");
+  }
+  int calls() const { return calls_; }
+
+ private:
+  absl::flat_hash_map<std::string, std::string> table_;
+  int calls_ = 0;
+};
+
+struct Fixture {
+  Opset opset = Opset::CoreAten();
+  std::unique_ptr<DecompositionRegistry> registry = DecompositionRegistry::CreateEmpty();
+  FakeSource* fake = nullptr;
+
+  explicit Fixture(absl::flat_hash_map<std::string, std::string> table) {
+    auto source = std::make_unique<FakeSource>(std::move(table));
+    fake = source.get();
+    registry->AddSource(std::move(source));
+  }
+
+  DecomposeResult Run(const std::shared_ptr<torch::jit::Graph>& g) {
+    DecomposeOptions options;
+    options.opset = &opset;
+    options.registry = registry.get();
+    absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*g, options);
+    EXPECT_TRUE(r.ok()) << r.status();
+    return *std::move(r);
+  }
+};
+
+std::shared_ptr<torch::jit::Graph> Parse(const std::string& ir) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(ir, "test");
+  EXPECT_TRUE(g.ok()) << g.status();
+  return *g;
+}
+
+std::vector<std::string> Path(const std::vector<OpKey>& cycle) {
+  std::vector<std::string> names;
+  for (const OpKey& op : cycle) names.push_back(op.ToString());
+  return names;
+}
+
+at::Tensor RunOne(const std::shared_ptr<torch::jit::Graph>& g, const at::Tensor& x) {
+  absl::StatusOr<std::vector<c10::IValue>> out = RunGraph(g, {x});
+  EXPECT_TRUE(out.ok()) << out.status();
+  return (*out)[0].toTensor();
+}
+
+constexpr char kOneOp[] = R"IR(
+graph(%x : Tensor):
+  %y : Tensor = graph_lower_test::%s(%x)
+  return (%y)
+)IR";
+
+std::string OneOp(const char* op) {
+  std::string ir = kOneOp;
+  ir.replace(ir.find("%s"), 2, op);
+  return ir;
+}
+
+TEST(DecomposeTest, DecompositionThatReentersItsOwnOpStopsAndIsReported) {
+  // a(x) "decomposes" into relu(a(x)): expanding a again would never end.
+  Fixture f({{"graph_lower_test::a", R"IR(
+graph(%x : Tensor):
+  %y : Tensor = graph_lower_test::a(%x)
+  %z : Tensor = aten::relu(%y)
+  return (%z)
+)IR"}});
+  DecomposeResult r = f.Run(Parse(OneOp("a")));
+  ASSERT_EQ(r.cycles.size(), 1u);
+  EXPECT_THAT(Path(r.cycles[0]), ElementsAre("graph_lower_test::a", "graph_lower_test::a"));
+  EXPECT_TRUE(r.converged);
+  std::vector<Violation> left = VerifyOpset(*r.graph, f.opset);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].op.ToString(), "graph_lower_test::a");
+  // The kept node still computes: relu(x + 1).
+  at::Tensor x = torch::randn({4});
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), torch::relu(x + 1)));
+}
+
+TEST(DecomposeTest, TwoOpCycleStopsWithTheCycleNamed) {
+  Fixture f({{"graph_lower_test::b", OneOp("c")}, {"graph_lower_test::c", OneOp("b")}});
+  DecomposeResult r = f.Run(Parse(OneOp("b")));
+  ASSERT_EQ(r.cycles.size(), 1u);
+  EXPECT_THAT(Path(r.cycles[0]),
+              ElementsAre("graph_lower_test::b", "graph_lower_test::c", "graph_lower_test::b"));
+  EXPECT_LT(f.fake->calls(), 5);
+}
+
+TEST(DecomposeTest, OpWithoutDecompositionIsKeptWithReasons) {
+  Fixture f({});
+  auto g = Parse(OneOp("d"));
+  DecomposeResult r = f.Run(g);
+  EXPECT_FALSE(r.changed);
+  ASSERT_EQ(r.undecomposable.size(), 1u);
+  EXPECT_THAT(r.undecomposable.begin()->second, ElementsAre("fake: fake has nothing"));
+  EXPECT_EQ(GraphToText(*r.graph), GraphToText(*g));
+}
+
+TEST(DecomposeTest, IntroducedNodesAreLoweredToo) {
+  // f(x) = e(x) + 1 and e(x) = x * 2: f's decomposition brings e, which must be lowered as well.
+  Fixture f({{"graph_lower_test::f", R"IR(
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = graph_lower_test::e(%x)
+  %z : Tensor = aten::add(%y, %one, %one)
+  return (%z)
+)IR"},
+             {"graph_lower_test::e", R"IR(
+graph(%x : Tensor):
+  %two : int = prim::Constant[value=2]()
+  %y : Tensor = aten::mul(%x, %two)
+  return (%y)
+)IR"}});
+  auto g = Parse(OneOp("f"));
+  DecomposeResult r = f.Run(g);
+  EXPECT_TRUE(r.changed);
+  EXPECT_TRUE(VerifyOpset(*r.graph, f.opset).empty()) << GraphToText(*r.graph);
+  EXPECT_EQ(r.decompositions.size(), 2u);
+  at::Tensor x = torch::randn({3});
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), x * 2 + 1));
+  EXPECT_TRUE(torch::allclose(RunOne(g, x), x * 2 + 1));
+}
+
+TEST(DecomposeTest, MemoHitsEqualOccurrencesMinusDistinctKeys) {
+  Fixture f({{"graph_lower_test::e", R"IR(
+graph(%x : Tensor):
+  %two : int = prim::Constant[value=2]()
+  %y : Tensor = aten::mul(%x, %two)
+  return (%y)
+)IR"}});
+  // Five e nodes on Float(4) and two on Float(2, 2): 7 occurrences, 2 distinct keys.
+  std::string ir =
+      "graph(%x : Float(4, strides=[1], requires_grad=0, device=cpu),\n"
+      "      %w : Float(2, 2, strides=[2, 1], requires_grad=0, device=cpu)):\n";
+  std::string last_x = "%x", last_w = "%w";
+  for (int i = 0; i < 5; ++i) {
+    ir += absl::StrCat("  %x", i, " : Float(4, strides=[1], requires_grad=0, device=cpu) = ",
+                       "graph_lower_test::e(", last_x, ")\n");
+    last_x = absl::StrCat("%x", i);
+  }
+  for (int i = 0; i < 2; ++i) {
+    ir += absl::StrCat("  %w", i, " : Float(2, 2, strides=[2, 1], requires_grad=0, device=cpu) = ",
+                       "graph_lower_test::e(", last_w, ")\n");
+    last_w = absl::StrCat("%w", i);
+  }
+  ir += absl::StrCat("  return (", last_x, ", ", last_w, ")\n");
+  DecomposeResult r = f.Run(Parse(ir));
+  EXPECT_EQ(r.rewrites, 7);
+  EXPECT_EQ(r.memo_entries, 2);
+  EXPECT_EQ(r.memo_hits, 7 - 2);
+  EXPECT_EQ(f.fake->calls(), 2);
+  EXPECT_TRUE(VerifyOpset(*r.graph, f.opset).empty());
+}
+
+TEST(DecomposeTest, LowersInsideControlFlowBlocks) {
+  Fixture f({{"graph_lower_test::e", R"IR(
+graph(%x : Tensor):
+  %two : int = prim::Constant[value=2]()
+  %y : Tensor = aten::mul(%x, %two)
+  return (%y)
+)IR"}});
+  auto g = Parse(R"IR(
+graph(%x : Tensor, %flag : bool):
+  %r : Tensor = prim::If(%flag)
+    block0():
+      %a : Tensor = graph_lower_test::e(%x)
+      -> (%a)
+    block1():
+      %b : Tensor = aten::relu(%x)
+      -> (%b)
+  return (%r)
+)IR");
+  DecomposeResult r = f.Run(g);
+  EXPECT_EQ(r.rewrites, 1);
+  EXPECT_TRUE(VerifyOpset(*r.graph, f.opset).empty()) << GraphToText(*r.graph);
+  at::Tensor x = torch::randn({3});
+  absl::StatusOr<std::vector<c10::IValue>> out = RunGraph(r.graph, {x, true});
+  ASSERT_TRUE(out.ok());
+  EXPECT_TRUE(torch::allclose((*out)[0].toTensor(), x * 2));
+}
+
+TEST(DecomposeTest, LeavesALegalGraphAlone) {
+  Fixture f({});
+  auto g = Parse(R"IR(
+graph(%x : Tensor, %w : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mm(%x, %w)
+  %z : Tensor = aten::add(%y, %x, %one)
+  return (%z)
+)IR");
+  DecomposeResult r = f.Run(g);
+  EXPECT_FALSE(r.changed);
+  EXPECT_EQ(r.rewrites, 0);
+  EXPECT_EQ(f.fake->calls(), 0);
+  EXPECT_EQ(GraphToText(*r.graph), GraphToText(*g));
+}
+
+TEST(DecomposeTest, RewriteCapStopsWithoutConverging) {
+  Fixture f({{"graph_lower_test::e", OneOp("f")}, {"graph_lower_test::f", R"IR(
+graph(%x : Tensor):
+  %y : Tensor = aten::relu(%x)
+  return (%y)
+)IR"}});
+  DecomposeOptions options;
+  options.opset = &f.opset;
+  options.registry = f.registry.get();
+  options.max_rewrites = 0;
+  absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*Parse(OneOp("e")), options);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->converged);
+  EXPECT_FALSE(r->changed);
+}
+
+TEST(DecomposeTest, ReportsAFaultySourceAndKeepsTheNode) {
+  // A decomposition with the wrong number of inputs is rejected by the registry's check.
+  Fixture f({});
+  auto registry = DecompositionRegistry::CreateEmpty();
+  ASSERT_TRUE(registry
+                  ->Register("graph_lower_test::a",
+                             [](const torch::jit::Node&) -> absl::StatusOr<DecompositionGraph> {
+                               return ParseGraphText(
+                                   "graph(%x : Tensor, %y : Tensor):\n  return (%x)\n", "bad");
+                             })
+                  .ok());
+  DecomposeOptions options;
+  options.opset = &f.opset;
+  options.registry = registry.get();
+  absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*Parse(OneOp("a")), options);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->undecomposable.size(), 1u);
+  EXPECT_THAT(r->undecomposable.begin()->second[0], HasSubstr("takes 2 inputs; the node has 1"));
+}
+
+}  // namespace
+}  // namespace graph_lower

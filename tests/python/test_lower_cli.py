@@ -1,0 +1,86 @@
+"""End-to-end tests of lowering with the CLI: scripted torchvision models in, core ATen out.
+
+Expected values come from eager PyTorch (the nn.Module itself, not TorchScript), and "core" from
+the running PyTorch's `torch.Tag.core`, never from graph-lower's own output.
+"""
+
+import json
+
+import pytest
+import torch
+
+import make_model
+from conftest import run_cli
+
+LOWERED_MODELS = ["resnet18", "mobilenet_v3_small", "efficientnet_b0", "squeezenet1_0"]
+
+
+def _non_core_tensor_ops(graph):
+    """Overloads of tensor ops in `graph` (blocks included) that torch.Tag.core does not mark."""
+    from test_check_cli import _all_nodes, _contains_tensor, _overload_packet
+
+    bad = set()
+    for node in _all_nodes(graph):
+        text = node.schema()
+        if text == "(no schema)":
+            continue
+        schema = torch._C.parse_schema(text)
+        tensor_op = any(_contains_tensor(r.type) for r in schema.returns) or any(
+            a.alias_info is not None and a.alias_info.is_write for a in schema.arguments)
+        if not tensor_op:
+            continue
+        packet = _overload_packet(schema.name)
+        overload = getattr(packet, schema.overload_name or "default", None) if packet else None
+        if overload is None or torch.Tag.core not in overload.tags:
+            bad.add(f"{schema.name}.{schema.overload_name}")
+    return bad
+
+
+@pytest.mark.parametrize("model", LOWERED_MODELS)
+def test_lowered_model_is_core_aten_and_matches_eager(model, scripted_model, graph_lower_bin,
+                                                      tmp_path):
+    archive = scripted_model(model)
+    inputs_file = archive[:-3] + ".inputs.pt"
+    out = tmp_path / "lowered.pt"
+    report_path = tmp_path / "report.json"
+    proc = run_cli(graph_lower_bin, archive, "-o", str(out), "--example-inputs", inputs_file,
+                   "--verify", "--report", str(report_path))
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(report_path.read_text())
+    assert report["non_core_ops"] == []
+    assert report["verified"] is True
+    assert report["decompositions"], "a scripted model always needs some decomposition"
+
+    lowered = torch.jit.load(str(out))
+    assert _non_core_tensor_ops(lowered.graph) == set()
+    (x,) = torch.load(inputs_file)
+    with torch.no_grad():
+        expected = make_model.build(model)(x)
+        actual = lowered(x)
+    torch.testing.assert_close(actual, expected, rtol=1e-4, atol=1e-4)
+    # The lowered program is shape-specialised, not value-specialised: other data, same shape.
+    y = torch.randn_like(x)
+    with torch.no_grad():
+        torch.testing.assert_close(lowered(y), make_model.build(model)(y), rtol=1e-4, atol=1e-4)
+
+
+def test_without_example_inputs_only_shape_generic_decompositions_apply(scripted_model,
+                                                                         graph_lower_bin,
+                                                                         tmp_path):
+    report_path = tmp_path / "report.json"
+    proc = run_cli(graph_lower_bin, scripted_model("resnet18"), "--report", str(report_path))
+    assert proc.returncode == 1
+    report = json.loads(report_path.read_text())
+    assert "aten::conv2d" in report["non_core_ops"]
+    reasons = " ".join(report["undecomposable"]["aten::conv2d"])
+    assert "no complete shape" in reasons
+    # Shape-generic library decompositions still apply: batch_norm becomes core.
+    assert report["decompositions"].get("aten::batch_norm") == "library"
+
+
+def test_strict_fails_and_writes_nothing(scripted_model, graph_lower_bin, tmp_path):
+    out = tmp_path / "out.pt"
+    proc = run_cli(graph_lower_bin, scripted_model("resnet18"), "--strict", "-o", str(out))
+    assert proc.returncode == 1
+    assert "strict" in proc.stderr
+    assert not out.exists()
