@@ -9,16 +9,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/errors.h"
 #include "ir/example_values.h"
 
 namespace graph_lower {
 namespace {
-
-std::string FirstLine(const std::string& text) {
-  const size_t start = text.find_first_not_of(" \n");
-  if (start == std::string::npos) return "unknown error";
-  return text.substr(start, text.find('\n', start) - start);
-}
 
 // How one node input is fed to the kernel.
 struct ArgPlan {
@@ -112,7 +107,7 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
   } catch (const std::exception& e) {
     if (torch::jit::tracer::isTracing()) torch::jit::tracer::abandon();
     return absl::FailedPreconditionError(
-        absl::StrCat("tracing the CompositeImplicitAutograd kernel failed: ", FirstLine(e.what())));
+        absl::StrCat("tracing the CompositeImplicitAutograd kernel failed: ", ExceptionMessage(e)));
   }
   std::shared_ptr<torch::jit::Graph> traced = state->graph;
   if (traced->inputs().size() != traced_inputs.size()) {

@@ -11,15 +11,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/errors.h"
 
 namespace graph_lower {
 namespace {
-
-std::string FirstLine(const std::string& text) {
-  const size_t start = text.find_first_not_of(" \n");
-  if (start == std::string::npos) return "unknown error";
-  return text.substr(start, text.find('\n', start) - start);
-}
 
 // A function returning a tuple becomes a graph with one output per tuple element, as the node
 // has one output per schema return.
@@ -75,7 +70,7 @@ absl::StatusOr<DecompositionGraph> TorchScriptSource::Compile(const OpKey& op) {
     return entry.graph;
   } catch (const std::exception& e) {
     entry.error = absl::StrCat(name_, " decomposition of ", op.ToString(),
-                               " does not compile: ", FirstLine(e.what()));
+                               " does not compile: ", ExceptionMessage(e));
     return absl::InvalidArgumentError(entry.error);
   }
 }

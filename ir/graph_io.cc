@@ -18,28 +18,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "ir/errors.h"
 
 namespace graph_lower {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The first non-empty line of an exception message: torch's messages carry C++ backtraces and
-// source highlights that do not belong in a one-line error.
-std::string FirstLine(absl::string_view message) {
-  for (absl::string_view line : absl::StrSplit(message, '\n')) {
-    line = absl::StripAsciiWhitespace(line);
-    if (!line.empty()) return std::string(line);
-  }
-  return "unknown error";
-}
-
-std::string ExceptionMessage(const std::exception& e) {
-  if (const auto* c10_error = dynamic_cast<const c10::Error*>(&e)) {
-    return FirstLine(c10_error->what_without_backtrace());
-  }
-  return FirstLine(e.what());
-}
 
 // Checks that `path` names a readable, non-empty regular file; returns its size.
 absl::StatusOr<uintmax_t> CheckInputFile(const std::string& path) {
