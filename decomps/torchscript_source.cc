@@ -19,11 +19,16 @@ namespace {
 // A function returning a tuple becomes a graph with one output per tuple element, as the node
 // has one output per schema return.
 void FlattenTupleOutput(torch::jit::Graph& graph) {
-  if (graph.outputs().size() != 1) return;
-  torch::jit::Node* producer = graph.outputs()[0]->node();
-  if (producer->kind() != c10::prim::TupleConstruct) return;
+  if (graph.outputs().size() != 1 || !graph.outputs()[0]->type()->cast<c10::TupleType>()) return;
+  torch::jit::Value* tuple = graph.outputs()[0];
+  torch::jit::Node* producer = tuple->node();
   graph.eraseOutput(0);
-  for (torch::jit::Value* v : producer->inputs()) graph.registerOutput(v);
+  if (producer->kind() == c10::prim::TupleConstruct) {
+    for (torch::jit::Value* v : producer->inputs()) graph.registerOutput(v);
+  } else {  // e.g. a prim::If whose branches return tuples
+    torch::jit::Node* unpack = graph.insertNode(graph.createTupleUnpack(tuple));
+    for (torch::jit::Value* v : unpack->outputs()) graph.registerOutput(v);
+  }
   torch::jit::EliminateDeadCode(graph.block());
 }
 

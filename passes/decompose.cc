@@ -3,6 +3,8 @@
 
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
+#include <torch/csrc/jit/passes/loop_unrolling.h>
+#include <torch/csrc/jit/passes/remove_mutation.h>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
@@ -177,7 +179,17 @@ class Decomposer {
     std::optional<std::vector<c10::IValue>> args = ExampleArguments(node);
     if (!args) return graph;
     if (!SpecializeShapes(*graph, *args).ok()) return graph;
-    (void)FoldGlue(graph);  // a fold that fails leaves the graph as it was: still correct
+    // A fold that fails leaves the graph as it was: still correct. Loops whose trip count became
+    // constant (a decomposition's loop over dims) are unrolled and their list building folded, so
+    // no glue is left behind; this is done in decomposition graphs only, which are small.
+    (void)FoldGlue(graph);
+    try {
+      if (torch::jit::UnrollConstantLoops(graph)) {
+        torch::jit::RemoveListMutation(graph);
+        (void)FoldGlue(graph);
+      }
+    } catch (const std::exception&) {
+    }
     return graph;
   }
 

@@ -14,6 +14,7 @@ using torch::jit::Node;
 
 // The constant a metadata query on a complete tensor type evaluates to, if any.
 std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
+  const c10::Symbol kind = node.kind();
   static const c10::Symbol kGradEnabled = c10::Symbol::fromQualString("aten::is_grad_enabled");
   static const c10::Symbol kAutocast = c10::Symbol::fromQualString("aten::is_autocast_enabled");
   if (inference && node.inputs().empty() &&
@@ -21,10 +22,14 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
     return c10::IValue(false);
   }
   if (node.inputs().empty()) return std::nullopt;
+  // Identity of one SSA value with itself (nn.MultiheadAttention's `query is key`).
+  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2 &&
+      node.input(0) == node.input(1)) {
+    return c10::IValue(kind == c10::aten::__is__);
+  }
   auto tt = node.input(0)->type()->cast<c10::TensorType>();
   if (!tt) return std::nullopt;
   auto sizes = tt->sizes().concrete_sizes();
-  const c10::Symbol kind = node.kind();
   static const c10::Symbol kNumel = c10::Symbol::fromQualString("aten::numel");
   if (kind == c10::aten::dim && tt->sizes().size()) {
     return c10::IValue(static_cast<int64_t>(*tt->sizes().size()));
@@ -33,6 +38,18 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
     return c10::IValue(static_cast<int64_t>(*tt->scalarType()));
   }
   if (kind == c10::prim::device && tt->device()) return c10::IValue(*tt->device());
+  // A complete strided type is never a nested tensor's, and says whether grad is required.
+  static const c10::Symbol kIsNested = c10::Symbol::fromQualString("prim::is_nested");
+  if (kind == kIsNested && tt->isComplete()) return c10::IValue(false);
+  if (kind == c10::prim::requires_grad && tt->requiresGrad()) {
+    return c10::IValue(*tt->requiresGrad());
+  }
+  static const c10::Symbol kIsContiguous = c10::Symbol::fromQualString("aten::is_contiguous");
+  if (kind == kIsContiguous && node.inputs().size() == 1 && tt->isComplete()) {
+    return c10::IValue(c10::TensorType::contiguousStridesOf(*tt->sizes().concrete_sizes()) ==
+                           *tt->strides().concrete_sizes() ||
+                       tt->numel().value_or(0) <= 1);
+  }
   if (kind == c10::aten::is_floating_point && tt->scalarType()) {
     return c10::IValue(at::isFloatingType(*tt->scalarType()));
   }

@@ -12,7 +12,8 @@ namespace graph_lower {
 
 // Before: any graph. After: metadata queries on tensors with complete types (aten::size,
 // aten::size.int, aten::dim, aten::numel, aten::len.Tensor, prim::dtype, prim::device,
-// aten::is_floating_point) are constants; with `inference`, so are the grad-mode and autocast
+// aten::is_floating_point, aten::is_contiguous, prim::is_nested, prim::requires_grad) and
+// `x is x` / `x is not x` are constants; with `inference`, so are the grad-mode and autocast
 // queries (aten::is_grad_enabled, aten::is_autocast_enabled: false), as graph-lower lowers for
 // inference (no_grad, no autocast), which selects e.g. nn.MultiheadAttention's fast path; then
 // libtorch's ConstantPropagation folds what became constant (int arithmetic, list construction and

@@ -7,16 +7,14 @@ namespace graph_lower {
 
 std::vector<TorchScriptDecomposition> AttentionDecompositions() {
   return {
-      // Inference form: dropout_p must be 0 (what eval-mode models pass); otherwise the node is
-      // kept and reported. Causal masks are top-left aligned, as PyTorch's.
+      // Causal masks are top-left aligned, as PyTorch's. Dropout (training only) is drawn with
+      // native_dropout: the same distribution, not the same random numbers as the kernel.
       {"aten::_scaled_dot_product_flash_attention_for_cpu", "sdpa_flash_cpu", R"TS(
 def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float = 0.0,
                    is_causal: bool = False, attn_mask: Optional[Tensor] = None,
                    scale: Optional[float] = None) -> Tuple[Tensor, Tensor]:
-    if dropout_p != 0.0:
-        raise RuntimeError("graph-lower: attention dropout is not decomposed (inference only)")
     if scale is None:
-        s = 1.0 / math.sqrt(float(query.size(-1)))
+        s = 1.0 / (float(query.size(-1)) ** 0.5)
     else:
         s = scale
     scores = torch.matmul(query, torch.transpose(key, -2, -1)) * s
@@ -25,15 +23,60 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
     if is_causal:
         rows = torch.unsqueeze(torch.arange(0, L, 1, device=query.device), 1)
         cols = torch.unsqueeze(torch.arange(0, S, 1, device=query.device), 0)
-        scores = torch.where(cols <= rows, scores, torch.full_like(scores, -math.inf))
+        scores = torch.where(cols <= rows, scores, torch.full_like(scores, float("-inf")))
     if attn_mask is not None:
-        if attn_mask.dtype == torch.bool:
-            scores = torch.where(attn_mask, scores, torch.full_like(scores, -math.inf))
+        if attn_mask.dtype == 11:  # torch.bool (c10::ScalarType::Bool); no torch.bool in C++ TorchScript
+            scores = torch.where(attn_mask, scores, torch.full_like(scores, float("-inf")))
         else:
             scores = scores + attn_mask
     lse = torch.logsumexp(scores, [-1])
     attn = torch.softmax(scores, -1)
+    if dropout_p > 0.0:
+        attn = torch.native_dropout(attn, dropout_p, True)[0]
     return torch.matmul(attn, value), lse
+)TS"},
+      // nn.MultiheadAttention's inference fast path (aten/src/ATen/native/transformers/
+      // attention.cpp, native_multi_head_attention_cpu) in math form: batch-first (B, T, D)
+      // inputs, packed in-projection, q scaled by 1/sqrt(head_dim) before q @ k^T, boolean masks
+      // (True = masked out; mask_type 1 = key padding mask (B, S)), softmax, out-projection. The
+      // second output is the attention weights, averaged over heads if asked; without
+      // need_weights the kernel returns an undefined tensor, which TorchScript cannot build:
+      // an empty tensor stands in for it.
+      {"aten::_native_multi_head_attention", "native_mha", R"TS(
+def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_head: int,
+               qkv_weight: Tensor, qkv_bias: Tensor, proj_weight: Tensor, proj_bias: Tensor,
+               mask: Optional[Tensor] = None, need_weights: bool = True,
+               average_attn_weights: bool = True,
+               mask_type: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    B = query.size(0)
+    T = query.size(1)
+    S = key.size(1)
+    D = embed_dim
+    dh = D // num_head
+    w = torch.split_with_sizes(qkv_weight, [D, D, D], 0)
+    b = torch.split_with_sizes(qkv_bias, [D, D, D], 0)
+    q = torch.linear(query, w[0], b[0])
+    k = torch.linear(key, w[1], b[1])
+    v = torch.linear(value, w[2], b[2])
+    q = torch.transpose(torch.reshape(q, [B, T, num_head, dh]), 1, 2)
+    k = torch.transpose(torch.reshape(k, [B, S, num_head, dh]), 1, 2)
+    v = torch.transpose(torch.reshape(v, [B, S, num_head, dh]), 1, 2)
+    q = q / (float(dh) ** 0.5)
+    scores = torch.matmul(q, torch.transpose(k, 2, 3))
+    if mask is not None:
+        m = mask
+        if mask_type is not None and mask_type == 1 and m.dim() == 2:
+            m = torch.reshape(m, [B, 1, 1, S])
+        scores = torch.where(m, torch.full_like(scores, float("-inf")), scores)
+    attn = torch.softmax(scores, -1)
+    out = torch.matmul(attn, v)
+    out = torch.reshape(torch.transpose(out, 1, 2), [B, T, D])
+    out = torch.linear(out, proj_weight, proj_bias)
+    if not need_weights:
+        return out, torch.empty([0], dtype=query.dtype, device=query.device)
+    if average_attn_weights:
+        return out, torch.sum(attn, [1]) / float(num_head)
+    return out, attn
 )TS"},
   };
 }

@@ -17,6 +17,7 @@ std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions();  // views_an
 std::vector<TorchScriptDecomposition> PointwiseDecompositions();     // pointwise.cc
 std::vector<TorchScriptDecomposition> AttentionDecompositions();     // attention.cc
 std::vector<TorchScriptDecomposition> NnDecompositions();            // nn.cc
+std::vector<TorchScriptDecomposition> ReductionDecompositions();     // reductions.cc
 
 // All of the above.
 std::vector<TorchScriptDecomposition> LibraryDecompositions();

@@ -31,6 +31,14 @@ def batch_norm(input: Tensor, weight: Optional[Tensor], bias: Optional[Tensor],
     return torch._native_batch_norm_legit_no_training(input, weight, bias, running_mean,
                                                       running_var, momentum, eps)[0]
 )TS"},
+      // Global pooling is a mean; other sizes are core's _adaptive_avg_pool2d. (The CIA kernel
+      // restrides a channels-last result in place with as_strided_; values are the same.)
+      {"aten::adaptive_avg_pool2d", "adaptive_avg_pool2d", R"TS(
+def adaptive_avg_pool2d(self: Tensor, output_size: List[int]) -> Tensor:
+    if output_size[0] == 1 and output_size[1] == 1:
+        return torch.mean(self, [-1, -2], True)
+    return torch._adaptive_avg_pool2d(self, output_size)
+)TS"},
       // Inference (train=False) is the identity, as dropout's kernel; training draws the mask with
       // native_dropout, which is core ATen.
       {"aten::dropout", "dropout", R"TS(

@@ -102,6 +102,20 @@ def new_ones(self: Tensor, size: List[int], dtype: Optional[int] = None,
 def contiguous(self: Tensor, memory_format: int = 0) -> Tensor:
     return torch.clone(self, memory_format=memory_format)
 )TS"},
+      // reshape = view when the input's strides allow it, else a contiguous copy viewed
+      // (aten/src/ATen/native/TensorShape.cpp). Its CIA kernel goes through _reshape_alias, which
+      // traces into in-place as_strided_; this form stays in core ATen. `is_contiguous` folds
+      // under shape specialisation; otherwise both paths are kept, each legal.
+      {"aten::reshape", "reshape", R"TS(
+def reshape(self: Tensor, shape: List[int]) -> Tensor:
+    if self.is_contiguous():
+        return torch.view(self, shape)
+    return torch.view(torch.clone(self, memory_format=0), shape)
+)TS"},
+      {"aten::_reshape_alias", "reshape_alias", R"TS(
+def reshape_alias(self: Tensor, size: List[int], stride: List[int]) -> Tensor:
+    return torch.as_strided(self, size, stride)
+)TS"},
       {"aten::lift_fresh_copy", "lift_fresh_copy", R"TS(
 def lift_fresh_copy(self: Tensor) -> Tensor:
     return torch.clone(self)
