@@ -1,10 +1,11 @@
 // OpInfo-style tests of the library's decompositions: each op on sample inputs, lowered by
 // graph-lower, must be core ATen only and compute what the op's own (eager) kernel computes.
+#include "decomps/library/library.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
-#include "decomps/library/library.h"
 #include "decomps/torchscript_source.h"
 #include "ir/graph_io.h"
 #include "lowering/backend.h"
@@ -75,13 +76,15 @@ std::vector<Sample> Samples() {
        "  %t : Tensor = aten::permute(%x, %p)\n  %m : int = prim::Constant[value=0]()\n"
        "  %y : Tensor = aten::contiguous(%t, %m)\n  return (%y)\n",
        {r({3, 4})}},
-      {"hardswish", "graph(%x : Tensor):\n  %y : Tensor = aten::hardswish(%x)\n  return (%y)\n",
+      {"hardswish",
+       "graph(%x : Tensor):\n  %y : Tensor = aten::hardswish(%x)\n  return (%y)\n",
        {r({64}) * 4}},
       {"hardsigmoid",
        "graph(%x : Tensor):\n  %y : Tensor = aten::hardsigmoid(%x)\n  return (%y)\n",
        {r({64}) * 4}},
       {"silu", "graph(%x : Tensor):\n  %y : Tensor = aten::silu(%x)\n  return (%y)\n", {r({64})}},
-      {"relu6", "graph(%x : Tensor):\n  %y : Tensor = aten::relu6(%x)\n  return (%y)\n",
+      {"relu6",
+       "graph(%x : Tensor):\n  %y : Tensor = aten::relu6(%x)\n  return (%y)\n",
        {r({64}) * 4}},
       {"masked_fill_scalar",
        "graph(%x : Tensor, %m : Tensor):\n  %v : float = prim::Constant[value=-2.5]()\n"
@@ -121,7 +124,8 @@ class LibrarySampleTest : public ::testing::TestWithParam<Sample> {};
 
 TEST_P(LibrarySampleTest, LowersToCoreAtenAndMatchesEager) {
   const Sample& sample = GetParam();
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> parsed = ParseGraphText(sample.ir, sample.name);
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> parsed =
+      ParseGraphText(sample.ir, sample.name);
   ASSERT_TRUE(parsed.ok()) << parsed.status();
   std::shared_ptr<torch::jit::Graph> original = *parsed;
   std::shared_ptr<torch::jit::Graph> lowered = original->copy();

@@ -18,6 +18,7 @@
 #include "lowering/report.h"
 #include "passes/decompose.h"
 #include "passes/fold_glue.h"
+#include "passes/functionalize_copies.h"
 #include "passes/specialize_shapes.h"
 
 namespace graph_lower {
@@ -76,7 +77,8 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
 
   std::shared_ptr<Graph> g = graph->copy();
   try {
-    // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable.
+    // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable, then
+    // copy_ into views of fresh tensors (passes/functionalize_copies.h).
     torch::jit::Inline(*g);
     torch::jit::RemoveListMutation(g);
     torch::jit::RemoveTensorMutation(g);
@@ -84,6 +86,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
   }
+  if (absl::StatusOr<bool> f = FunctionalizeCopies(g); !f.ok()) return f.status();
   if (check) {
     if (absl::Status s = CheckInvariants(g, "prepare"); !s.ok()) return s;
   }

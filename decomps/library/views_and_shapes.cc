@@ -116,6 +116,23 @@ def reshape(self: Tensor, shape: List[int]) -> Tensor:
 def reshape_alias(self: Tensor, size: List[int], stride: List[int]) -> Tensor:
     return torch.as_strided(self, size, stride)
 )TS"},
+      // torch.tensor(n) in scripted code: a 0-d tensor; int64 unless a dtype is given.
+      {"aten::tensor.int", "tensor_int", R"TS(
+def tensor_int(t: int, dtype: Optional[int] = None, device: Optional[Device] = None,
+               requires_grad: bool = False) -> Tensor:
+    sizes: List[int] = []
+    if dtype is None:
+        return torch.full(sizes, t, dtype=4, device=device)
+    return torch.full(sizes, t, dtype=dtype, device=device)
+)TS"},
+      {"aten::tensor.float", "tensor_float", R"TS(
+def tensor_float(t: float, dtype: Optional[int] = None, device: Optional[Device] = None,
+                 requires_grad: bool = False) -> Tensor:
+    sizes: List[int] = []
+    if dtype is None:
+        return torch.full(sizes, t, dtype=6, device=device)
+    return torch.full(sizes, t, dtype=dtype, device=device)
+)TS"},
       {"aten::lift_fresh_copy", "lift_fresh_copy", R"TS(
 def lift_fresh_copy(self: Tensor) -> Tensor:
     return torch.clone(self)
