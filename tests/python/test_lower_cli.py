@@ -12,7 +12,12 @@ import torch
 import make_model
 from conftest import run_cli
 
-LOWERED_MODELS = ["resnet18", "mobilenet_v3_small", "efficientnet_b0", "squeezenet1_0"]
+# 13 of the 14 torchvision classification models lower (maxvit_t does not yet); these cover
+# CNNs and functionalized mask writes (swin). vit_b_16 lowers and verifies too, but its lowered
+# archive runs very slowly under the JIT's profiling executor (over 3 minutes), so it is checked
+# by the sweep in the issue notes, not in CI.
+LOWERED_MODELS = ["resnet18", "mobilenet_v3_small", "efficientnet_b0", "squeezenet1_0",
+                  "convnext_tiny", "swin_t"]
 
 
 def _non_core_tensor_ops(graph):
@@ -26,7 +31,8 @@ def _non_core_tensor_ops(graph):
             continue
         schema = torch._C.parse_schema(text)
         tensor_op = any(_contains_tensor(r.type) for r in schema.returns) or any(
-            a.alias_info is not None and a.alias_info.is_write for a in schema.arguments)
+            a.alias_info is not None and a.alias_info.is_write and _contains_tensor(a.type)
+            for a in schema.arguments)
         if not tensor_op:
             continue
         packet = _overload_packet(schema.name)
