@@ -76,6 +76,21 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
   return std::nullopt;
 }
 
+// A list result may only become a constant when nothing writes to it: TorchScript constants are
+// shared between runs, while aten::size returns a fresh list each time.
+bool OnlyRead(const torch::jit::Value* v) {
+  for (const torch::jit::Use& use : v->uses()) {
+    if (use.user->kind() == c10::prim::ListUnpack) continue;
+    const c10::FunctionSchema* schema = use.user->maybeSchema();
+    if (!schema || schema->is_mutable({c10::SchemaArgType::input, use.offset})) return false;
+    // An op returning an alias of the list (e.g. aten::list is a copy, but others may alias).
+    for (const c10::Argument& ret : schema->returns()) {
+      if (ret.alias_info()) return false;
+    }
+  }
+  return true;
+}
+
 bool FoldQueries(torch::jit::Block* block, bool inference) {
   bool changed = false;
   for (auto it = block->nodes().begin(); it != block->nodes().end();) {
@@ -85,6 +100,7 @@ bool FoldQueries(torch::jit::Block* block, bool inference) {
     if (node->outputs().size() != 1) continue;
     std::optional<c10::IValue> value = QueryValue(*node, inference);
     if (!value) continue;
+    if (value->isList() && !OnlyRead(node->output())) continue;
     torch::jit::WithInsertPoint guard(node);
     torch::jit::Value* c = node->owningGraph()->insertConstant(*value);
     c->setType(node->output()->type());

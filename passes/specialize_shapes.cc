@@ -89,8 +89,9 @@ class Specializer {
       for (Value* out : node.outputs()) data_dependent_.insert(out);
     }
     if (node.kind() == c10::prim::Constant) {
+      // A copy: running the graph must not mutate the graph's own constants.
       if (std::optional<c10::IValue> c = torch::jit::toIValue(node.output())) {
-        values_[node.output()] = *c;
+        values_[node.output()] = c->deepcopy();
       }
       return;
     }
