@@ -203,5 +203,25 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
   EXPECT_EQ(distinct.size(), 3u);
 }
 
+TEST(NodeSignatureTest, TensorListsKeyOnTheirElements) {
+  auto g = *ParseGraphText(R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
+      %y : Float(4, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %0 : int = prim::Constant[value=0]()
+  %a : Tensor[] = prim::ListConstruct(%x, %x)
+  %b : Tensor[] = prim::ListConstruct(%x, %y)
+  %c : Tensor = aten::cat(%a, %0)
+  %d : Tensor = aten::cat(%b, %0)
+  return (%c, %d)
+)IR",
+                           "cats");
+  std::vector<NodeSignature> sigs;
+  for (torch::jit::Node* n : g->nodes()) {
+    if (n->kind() == c10::aten::cat) sigs.push_back(NodeSignature::Of(*n));
+  }
+  ASSERT_EQ(sigs.size(), 2u);
+  EXPECT_FALSE(sigs[0] == sigs[1]) << sigs[0].ToString();
+}
+
 }  // namespace
 }  // namespace graph_lower

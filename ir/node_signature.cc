@@ -40,6 +40,15 @@ InputMeta InputMeta::Of(const torch::jit::Value& value) {
     return meta;
   }
   meta.text = type->annotation_str();
+  // A list built in the graph (e.g. the Tensor[] of aten::cat or aten::einsum): decompositions
+  // specialised to its elements must not be shared with lists of other elements.
+  if (value.node()->kind() == c10::prim::ListConstruct) {
+    std::vector<std::string> elements;
+    for (const torch::jit::Value* e : value.node()->inputs()) {
+      elements.push_back(InputMeta::Of(*e).ToString());
+    }
+    absl::StrAppend(&meta.text, "[", absl::StrJoin(elements, ", "), "]");
+  }
   return meta;
 }
 

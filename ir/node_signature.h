@@ -19,7 +19,8 @@ namespace graph_lower {
 //    (complete after shape propagation, partial or absent otherwise).
 //  - Constants (inputs produced by prim::Constant): the constant itself, printed; tensor constants
 //    are described by dtype/sizes/device only, not by their data.
-//  - Other values: only their type, printed.
+//  - Other values: their type, printed, and for lists built by prim::ListConstruct in the graph
+//    the metadata of each element (so Tensor[] arguments key on their tensors' shapes).
 struct InputMeta {
   enum class Kind : uint8_t { kTensor, kConstant, kOther };
   Kind kind = Kind::kOther;

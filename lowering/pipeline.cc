@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <iostream>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -97,6 +98,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   decompose_options.max_rewrites = options.max_rewrites;
   for (int iteration = 0; iteration < options.max_iterations; ++iteration) {
     report.iterations = iteration + 1;
+    if (std::getenv("GRAPH_LOWER_DEBUG")) std::cerr << "lowering round " << iteration + 1 << "\n";
     if (options.example_inputs) {
       absl::StatusOr<SpecializeStats> spec = SpecializeShapes(*g, *options.example_inputs);
       if (!spec.ok()) return spec.status();

@@ -12,8 +12,8 @@ import torch
 import make_model
 from conftest import run_cli
 
-# 13 of the 14 torchvision classification models lower (maxvit_t does not yet); these cover
-# CNNs and functionalized mask writes (swin). vit_b_16 lowers and verifies too, but its lowered
+# All 14 torchvision classification models lower (see the issue notes); these cover CNNs and
+# functionalized mask writes (swin). vit_b_16 lowers and verifies too, but its lowered
 # archive runs very slowly under the JIT's profiling executor (over 3 minutes), so it is checked
 # by the sweep in the issue notes, not in CI.
 LOWERED_MODELS = ["resnet18", "mobilenet_v3_small", "efficientnet_b0", "squeezenet1_0",
