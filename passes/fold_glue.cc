@@ -82,7 +82,11 @@ bool OnlyRead(const torch::jit::Value* v) {
   for (const torch::jit::Use& use : v->uses()) {
     if (use.user->kind() == c10::prim::ListUnpack) continue;
     const c10::FunctionSchema* schema = use.user->maybeSchema();
-    if (!schema || schema->is_mutable({c10::SchemaArgType::input, use.offset})) return false;
+    // Vararg ops (aten::format) take more inputs than their schema lists: assume they write.
+    if (!schema || use.offset >= schema->arguments().size() ||
+        schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
+      return false;
+    }
     // An op returning an alias of the list (e.g. aten::list is a copy, but others may alias).
     for (const c10::Argument& ret : schema->returns()) {
       if (ret.alias_info()) return false;
