@@ -116,6 +116,50 @@ std::vector<Sample> Samples() {
        "  %o : Tensor, %l : Tensor = aten::_scaled_dot_product_flash_attention_for_cpu(%q, %k, "
        "%v, %p, %c, %n, %n)\n  return (%o, %l)\n",
        {r({2, 3, 5, 8}), r({2, 3, 5, 8}), r({2, 3, 5, 8})}},
+      {"new_zeros",
+       "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[2, 3]]()\n"
+       "  %n : NoneType = prim::Constant()\n"
+       "  %y : Tensor = aten::new_zeros(%x, %s, %n, %n, %n, %n)\n  return (%y)\n",
+       {r({4}).to(torch::kDouble)}},
+      {"new_ones",
+       "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[2, 3]]()\n"
+       "  %n : NoneType = prim::Constant()\n"
+       "  %y : Tensor = aten::new_ones(%x, %s, %n, %n, %n, %n)\n  return (%y)\n",
+       {r({4})}},
+      {"lift_fresh_copy",
+       "graph(%x : Tensor):\n  %y : Tensor = aten::lift_fresh_copy(%x)\n  return (%y)\n",
+       {r({2, 3})}},
+      {"masked_fill_tensor",
+       "graph(%x : Tensor, %m : Tensor, %v : Tensor):\n"
+       "  %y : Tensor = aten::masked_fill(%x, %m, %v)\n  return (%y)\n",
+       {r({3, 4}), torch::rand({3, 4}) > 0.5, torch::tensor(1.5)}},
+      {"_convolution",
+       "graph(%x : Tensor, %w : Tensor, %b : Tensor):\n"
+       "  %one : int[] = prim::Constant[value=[1, 1]]()\n"
+       "  %zero : int[] = prim::Constant[value=[0, 0]]()\n"
+       "  %g : int = prim::Constant[value=1]()\n  %f : bool = prim::Constant[value=0]()\n"
+       "  %t : bool = prim::Constant[value=1]()\n"
+       "  %y : Tensor = aten::_convolution(%x, %w, %b, %one, %one, %one, %f, %zero, %g, %f, %f, "
+       "%t, %t)\n  return (%y)\n",
+       {r({1, 2, 5, 5}), r({3, 2, 3, 3}), r({3})}},
+      // The int is a graph input: a constant one would be folded before any decomposition.
+      {"tensor_int",
+       "graph(%x : Tensor, %c : int):\n"
+       "  %n : NoneType = prim::Constant()\n  %f : bool = prim::Constant[value=0]()\n"
+       "  %one : int = prim::Constant[value=1]()\n"
+       "  %y : Tensor = aten::tensor(%c, %n, %n, %f)\n"
+       "  %z : Tensor = aten::add(%x, %y, %one)\n  return (%y, %z)\n",
+       {r({2}), c10::IValue(int64_t{7})}},
+      {"logsumexp",
+       "graph(%x : Tensor):\n  %d : int[] = prim::Constant[value=[1]]()\n"
+       "  %k : bool = prim::Constant[value=0]()\n"
+       "  %y : Tensor = aten::logsumexp(%x, %d, %k)\n  return (%y)\n",
+       {r({3, 5}) * 10}},
+      {"reshape_alias",
+       "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[6, 4]]()\n"
+       "  %t : int[] = prim::Constant[value=[4, 1]]()\n"
+       "  %y : Tensor = aten::_reshape_alias(%x, %s, %t)\n  return (%y)\n",
+       {r({2, 3, 4})}},
   };
   return samples;
 }
