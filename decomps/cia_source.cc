@@ -5,7 +5,6 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/autograd/grad_mode.h>
 #include <torch/csrc/jit/frontend/tracer.h>
-#include <torch/csrc/jit/ir/constants.h>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -38,41 +37,23 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
         absl::StrCat(op.ToString(), " has no CompositeImplicitAutograd kernel"));
   }
 
-  std::vector<ArgPlan> plan(node.inputs().size());
+  absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
+  if (!args.ok()) return args.status();
+  // Tensors (also inside Tensor[]) become the traced inputs; everything else stays a constant.
+  std::vector<ArgPlan> plan(args->size());
   torch::jit::Stack traced_inputs;
-  for (size_t i = 0; i < node.inputs().size(); ++i) {
-    const torch::jit::Value* v = node.inputs()[i];
-    if (std::optional<c10::IValue> c = torch::jit::toIValue(v); c && !c->isTensor()) {
-      plan[i].constant = *c;
-      continue;
-    }
-    if (auto tt = v->type()->cast<c10::TensorType>()) {
-      std::optional<at::Tensor> t = SynthesizeTensor(*tt);
-      if (!t) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "input ", i, " (%", v->debugName(), ") has no complete shape, dtype and device"));
-      }
+  for (size_t i = 0; i < args->size(); ++i) {
+    const c10::IValue& arg = (*args)[i];
+    if (arg.isTensor()) {
       plan[i] = {ArgPlan::kTensor, {}, traced_inputs.size(), 1};
-      traced_inputs.emplace_back(*t);
-      continue;
+      traced_inputs.push_back(arg);
+    } else if (arg.isTensorList()) {
+      const std::vector<at::Tensor> tensors = arg.toTensorVector();
+      plan[i] = {ArgPlan::kTensorList, {}, traced_inputs.size(), tensors.size()};
+      for (const at::Tensor& t : tensors) traced_inputs.emplace_back(t);
+    } else {
+      plan[i].constant = arg;
     }
-    if (v->node()->kind() == c10::prim::ListConstruct &&
-        v->type()->isSubtypeOf(*c10::ListType::ofTensors())) {
-      plan[i] = {ArgPlan::kTensorList, {}, traced_inputs.size(), v->node()->inputs().size()};
-      for (const torch::jit::Value* e : v->node()->inputs()) {
-        auto et = e->type()->cast<c10::TensorType>();
-        std::optional<at::Tensor> t = et ? SynthesizeTensor(*et) : std::nullopt;
-        if (!t) {
-          return absl::FailedPreconditionError(absl::StrCat(
-              "input ", i, " (%", v->debugName(), ") holds a tensor without a complete type"));
-        }
-        traced_inputs.emplace_back(*t);
-      }
-      continue;
-    }
-    return absl::FailedPreconditionError(absl::StrCat("input ", i, " (%", v->debugName(), ": ",
-                                                      v->type()->annotation_str(),
-                                                      ") is neither a constant nor a tensor"));
   }
 
   std::shared_ptr<torch::jit::tracer::TracingState> state;

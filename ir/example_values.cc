@@ -1,6 +1,7 @@
 // Synthesised example tensors.
 #include "ir/example_values.h"
 
+#include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/serialization/pickle.h>
 #include <torch/torch.h>
 
@@ -32,6 +33,46 @@ std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type) {
     t.zero_();
   }
   return t;
+}
+
+absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node) {
+  std::vector<c10::IValue> args;
+  args.reserve(node.inputs().size());
+  for (size_t i = 0; i < node.inputs().size(); ++i) {
+    const torch::jit::Value* v = node.inputs()[i];
+    if (std::optional<c10::IValue> c = torch::jit::toIValue(v); c && !c->isTensor()) {
+      args.push_back(*c);
+      continue;
+    }
+    if (auto tt = v->type()->cast<c10::TensorType>()) {
+      std::optional<at::Tensor> t = SynthesizeTensor(*tt);
+      if (!t) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "input ", i, " (%", v->debugName(), ") has no complete shape, dtype and device"));
+      }
+      args.emplace_back(*t);
+      continue;
+    }
+    if (v->node()->kind() == c10::prim::ListConstruct &&
+        v->type()->isSubtypeOf(*c10::ListType::ofTensors())) {
+      c10::List<at::Tensor> list;
+      for (const torch::jit::Value* e : v->node()->inputs()) {
+        auto et = e->type()->cast<c10::TensorType>();
+        std::optional<at::Tensor> t = et ? SynthesizeTensor(*et) : std::nullopt;
+        if (!t) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "input ", i, " (%", v->debugName(), ") holds a tensor without a complete type"));
+        }
+        list.push_back(*t);
+      }
+      args.emplace_back(list);
+      continue;
+    }
+    return absl::FailedPreconditionError(absl::StrCat("input ", i, " (%", v->debugName(), ": ",
+                                                      v->type()->annotation_str(),
+                                                      ") is neither a constant nor a tensor"));
+  }
+  return args;
 }
 
 namespace {

@@ -18,6 +18,12 @@ namespace graph_lower {
 // (finite and positive, so log/sqrt/rsqrt stay defined); integers and bools are zero.
 std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type);
 
+// Example arguments for `node`, one per input: a synthesised tensor for each Tensor input (its
+// type must be complete), a list of synthesised tensors for a Tensor[] built by
+// prim::ListConstruct, the constant itself for other constant inputs. FailedPrecondition naming
+// the input otherwise. Decomposition specialisation and CIA tracing run on these.
+absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node);
+
 // Example inputs for a program, from the CLI's --example-inputs:
 //  - a spec "1x3x224x224:float32;2x5:int64;:float32" (a shape per input, `x`-separated, empty for a
 //    0-d tensor; dtype one of float32 float64 float16 bfloat16 int64 int32 int16 int8 uint8 bool,

@@ -24,38 +24,6 @@ using torch::jit::Node;
 using torch::jit::Value;
 using ValueMap = absl::flat_hash_map<Value*, Value*>;
 
-// Example arguments for a decomposition of `node`: synthesised tensors, the constants, Tensor[]
-// of synthesised tensors. nullopt when some input is neither.
-std::optional<std::vector<c10::IValue>> ExampleArguments(const Node& node) {
-  std::vector<c10::IValue> args;
-  for (const Value* v : node.inputs()) {
-    if (std::optional<c10::IValue> c = torch::jit::toIValue(v); c && !c->isTensor()) {
-      args.push_back(*c);
-      continue;
-    }
-    if (auto tt = v->type()->cast<c10::TensorType>()) {
-      std::optional<at::Tensor> t = SynthesizeTensor(*tt);
-      if (!t) return std::nullopt;
-      args.emplace_back(*t);
-      continue;
-    }
-    if (v->node()->kind() == c10::prim::ListConstruct &&
-        v->type()->isSubtypeOf(*c10::ListType::ofTensors())) {
-      c10::List<at::Tensor> list;
-      for (const Value* e : v->node()->inputs()) {
-        auto et = e->type()->cast<c10::TensorType>();
-        std::optional<at::Tensor> t = et ? SynthesizeTensor(*et) : std::nullopt;
-        if (!t) return std::nullopt;
-        list.push_back(*t);
-      }
-      args.emplace_back(list);
-      continue;
-    }
-    return std::nullopt;
-  }
-  return args;
-}
-
 class Decomposer {
  public:
   Decomposer(const DecomposeOptions& options, DecomposeResult& result)
@@ -176,8 +144,8 @@ class Decomposer {
       }
     }
     if (!options_.specialize || !complete) return graph;
-    std::optional<std::vector<c10::IValue>> args = ExampleArguments(node);
-    if (!args) return graph;
+    absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
+    if (!args.ok()) return graph;
     if (!SpecializeShapes(*graph, *args).ok()) return graph;
     // A fold that fails leaves the graph as it was: still correct. Loops whose trip count became
     // constant (a decomposition's loop over dims) are unrolled and their list building folded, so
