@@ -12,7 +12,12 @@ namespace graph_lower {
 // The first non-empty line of `message`, trimmed; "unknown error" when there is none.
 std::string FirstLine(absl::string_view message);
 
-// FirstLine of the exception's message (without the C++ backtrace for c10::Error).
+// The line of `message` that says what went wrong: its first line, except for the JIT
+// interpreter's "The following operation failed in the TorchScript interpreter." wrapper, where it
+// is the text of the last "<Name>Error: " line of the TorchScript traceback (the op's own error).
+std::string CauseLine(absl::string_view message);
+
+// CauseLine of the exception's message (without the C++ backtrace for c10::Error).
 std::string ExceptionMessage(const std::exception& e);
 
 }  // namespace graph_lower

@@ -114,9 +114,10 @@ absl::StatusOr<std::vector<c10::IValue>> LoadInputsFile(const std::string& path)
                                                    ", expected a tensor or a list of tensors"));
   }
   for (size_t i = 0; i < values.size(); ++i) {
-    if (!values[i].isTensor()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, ": element ", i, " is a ", values[i].tagKind(), ", not a tensor"));
+    const c10::IValue& v = values[i];
+    if (!v.isTensor() && !v.isNone() && !v.isInt() && !v.isDouble() && !v.isBool()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": element ", i, " is a ", v.tagKind(),
+                                                     ", not a tensor, None or a number"));
     }
   }
   return values;
@@ -136,6 +137,27 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
   int index = 0;
   for (absl::string_view entry : absl::StrSplit(spec_or_path, ';', absl::SkipWhitespace())) {
     entry = absl::StripAsciiWhitespace(entry);
+    if (entry == "None") {
+      values.emplace_back();
+      ++index;
+      continue;
+    }
+    if (absl::ConsumePrefix(&entry, "=")) {  // a scalar argument: =3, =0.5, =true
+      int64_t i;
+      double d;
+      if (absl::SimpleAtoi(entry, &i)) {
+        values.emplace_back(i);
+      } else if (entry == "true" || entry == "false") {
+        values.emplace_back(entry == "true");
+      } else if (absl::SimpleAtod(entry, &d)) {
+        values.emplace_back(d);
+      } else {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "example input ", index, " '=", entry, "': expected =INT, =FLOAT, =true or =false"));
+      }
+      ++index;
+      continue;
+    }
     std::vector<absl::string_view> parts = absl::StrSplit(entry, ':');
     if (parts.size() > 2) {
       return absl::InvalidArgumentError(

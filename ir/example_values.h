@@ -28,9 +28,10 @@ absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node
 //  - a spec "1x3x224x224:float32;2x5:int64;:float32" (a shape per input, `x`-separated, empty for a
 //    0-d tensor; dtype one of float32 float64 float16 bfloat16 int64 int32 int16 int8 uint8 bool,
 //    default float32): seeded random tensors (torch::manual_seed(seed)): floats standard normal,
-//    integers uniform in [0, 10), bools uniform;
-//  - or the path of a file written by torch.save of a tensor, or of a list/tuple of tensors
-//    (read with torch::jit::pickle_load).
+//    integers uniform in [0, 10), bools uniform; the entry `None` passes None (for an Optional
+//    argument such as an attention mask), `=3`, `=0.5`, `=true` pass an int, float or bool;
+//  - or the path of a file written by torch.save of a tensor, or of a list/tuple of tensors,
+//    None, ints, floats and bools (read with torch::jit::pickle_load).
 // Errors: InvalidArgument naming the entry or file and the problem.
 absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& spec_or_path,
                                                             uint64_t seed = 0);

@@ -2,23 +2,35 @@
 #include "ir/graph_io.h"
 
 #include <torch/csrc/jit/api/compilation_unit.h>
+#include <torch/csrc/jit/ir/alias_analysis.h>
+#include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/ir/irparser.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/freeze_module.h>
+#include <torch/csrc/jit/passes/inliner.h>
+#include <torch/csrc/jit/runtime/operator.h>
 #include <torch/csrc/jit/serialization/import.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
+#include <set>
 #include <sstream>
 #include <system_error>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "ir/errors.h"
+#include "ir/op_key.h"
 
 namespace graph_lower {
 namespace {
@@ -78,6 +90,59 @@ bool IsZip(absl::string_view prefix) { return absl::StartsWith(prefix, "PK\x03\x
 
 }  // namespace
 
+namespace {
+
+bool HasSetAttr(torch::jit::Block* block) {
+  for (torch::jit::Node* node : block->nodes()) {
+    if (node->kind() == torch::jit::prim::SetAttr) return true;
+    for (torch::jit::Block* sub : node->blocks()) {
+      if (HasSetAttr(sub)) return true;
+    }
+  }
+  return false;
+}
+
+// Folds the attribute reads freeze_module leaves behind (it keeps, for instance, the parameters of
+// nn.TransformerEncoder's first layer, which forward reads through `self.layers[0]`): with no
+// prim::SetAttr in the graph and no in-place write to the value, an attribute of the eval-mode
+// module is a constant. Object-valued reads become dead and are removed.
+void FoldUnwrittenAttributes(const std::shared_ptr<torch::jit::Graph>& shared,
+                             const torch::jit::Module& module) {
+  torch::jit::Graph& graph = *shared;
+  if (graph.inputs().empty() || !graph.inputs()[0]->type()->cast<c10::ClassType>()) return;
+  if (!graph.inputs()[0]->hasUses() || HasSetAttr(graph.block())) return;
+  torch::jit::AliasDb alias_db(shared);
+  absl::flat_hash_map<torch::jit::Value*, c10::IValue> objects;
+  objects[graph.inputs()[0]] = module._ivalue();
+  std::vector<std::pair<torch::jit::Node*, c10::IValue>> folds;
+  std::function<void(torch::jit::Block*)> walk = [&](torch::jit::Block* block) {
+    for (torch::jit::Node* node : block->nodes()) {
+      for (torch::jit::Block* sub : node->blocks()) walk(sub);
+      if (node->kind() != torch::jit::prim::GetAttr) continue;
+      auto it = objects.find(node->input());
+      if (it == objects.end()) continue;
+      c10::IValue value = it->second.toObjectRef().getAttr(node->s(torch::jit::attr::name));
+      if (value.isObject()) {
+        objects[node->output()] = value;
+      } else if (!alias_db.hasWriters(node->output())) {
+        folds.emplace_back(node, std::move(value));
+      }
+    }
+  };
+  walk(graph.block());
+  for (auto& [node, value] : folds) {
+    torch::jit::WithInsertPoint guard(node);
+    // Parameters require grad, and libtorch refuses such tensors as constants; as freezing does,
+    // the constant holds the parameter's data.
+    if (value.isTensor()) value = value.toTensor().detach();
+    std::optional<torch::jit::Value*> constant = torch::jit::tryInsertConstant(graph, value);
+    if (constant) node->output()->replaceAllUsesWith(*constant);
+  }
+  torch::jit::EliminateDeadCode(shared);
+}
+
+}  // namespace
+
 absl::StatusOr<Program> LoadArchive(const std::string& path) {
   absl::StatusOr<uintmax_t> size = CheckInputFile(path);
   if (!size.ok()) return size.status();
@@ -103,6 +168,7 @@ absl::StatusOr<Program> LoadArchive(const std::string& path) {
     module.eval();
     torch::jit::Module frozen = torch::jit::freeze_module(module);
     program.graph = frozen.get_method("forward").graph()->copy();
+    FoldUnwrittenAttributes(program.graph, frozen);
     program.module = std::move(frozen);
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
@@ -186,7 +252,78 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
   return absl::OkStatus();
 }
 
-absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path) {
+namespace {
+
+// Whether `name` has more than one registered overload (only then can a printed call resolve to
+// another overload when the archive is loaded).
+bool HasSeveralOverloads(c10::Symbol name) {
+  return torch::jit::getAllOperatorsFor(name).size() > 1;
+}
+
+// TorchScript archives store Python-like source, and torch.jit.load resolves each call by trying
+// the op's overloads in registration order (torch/csrc/jit/frontend/schema_matching.cpp). A `None`
+// argument matches any Optional parameter, so `upsample_nearest2d(x, [4, 4], None)` written for
+// the `.vec` overload comes back as the default overload (float? scales_h). Casting each `None`
+// passed to an overloaded op to the parameter's own Optional type (printed as
+// `unchecked_cast(Optional[List[float]], None)`) leaves exactly one overload that matches.
+void PinOverloadsOfNoneArguments(torch::jit::Block* block) {
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) PinOverloadsOfNoneArguments(sub);
+    if (node->kind().is_prim() || !node->maybeSchema() || !HasSeveralOverloads(node->kind())) {
+      continue;
+    }
+    const c10::FunctionSchema& schema = node->schema();
+    for (size_t i = 0; i < node->inputs().size() && i < schema.arguments().size(); ++i) {
+      torch::jit::Value* input = node->input(i);
+      const c10::TypePtr& formal = schema.arguments()[i].type();
+      if (input->type()->kind() != c10::TypeKind::NoneType ||
+          formal->kind() != c10::TypeKind::OptionalType) {
+        continue;
+      }
+      torch::jit::Node* cast =
+          node->owningGraph()->create(torch::jit::prim::unchecked_cast, {input});
+      cast->output()->setType(formal);
+      cast->insertBefore(node);
+      node->replaceInput(i, cast->output());
+    }
+  }
+}
+
+// {overload: count} over the nodes that produce a Tensor (blocks included). Loading re-runs
+// constant propagation on scalars, so glue may legitimately differ; tensor ops must not.
+std::map<std::string, int> TensorOpCounts(torch::jit::Block* block) {
+  std::map<std::string, int> counts;
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) {
+      for (const auto& [op, n] : TensorOpCounts(sub)) counts[op] += n;
+    }
+    if (node->kind().is_prim()) continue;
+    const bool has_tensor_output = std::any_of(
+        node->outputs().begin(), node->outputs().end(),
+        [](torch::jit::Value* v) { return v->type()->kind() == c10::TypeKind::TensorType; });
+    if (has_tensor_output) ++counts[OpKey::Of(*node).ToString()];
+  }
+  return counts;
+}
+
+std::string DescribeCountDifference(const std::map<std::string, int>& saved,
+                                    const std::map<std::string, int>& loaded) {
+  std::vector<std::string> parts;
+  std::set<std::string> ops;
+  for (const auto& [op, n] : saved) ops.insert(op);
+  for (const auto& [op, n] : loaded) ops.insert(op);
+  for (const std::string& op : ops) {
+    const int a = saved.count(op) ? saved.at(op) : 0;
+    const int b = loaded.count(op) ? loaded.at(op) : 0;
+    if (a != b) parts.push_back(absl::StrCat(op, " ", a, " -> ", b));
+  }
+  return absl::StrJoin(parts, ", ");
+}
+
+}  // namespace
+
+absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
+                         const c10::FunctionSchema* signature) {
   // Graph::copy does not modify the graph but is not declared const.
   std::shared_ptr<torch::jit::Graph> g = const_cast<torch::jit::Graph&>(graph).copy();
   torch::jit::Module out(c10::QualifiedName("__torch__.graph_lower.LoweredModule"));
@@ -199,14 +336,48 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
   } else {
     g->insertInput(0, "self")->setType(out.type());
   }
+  const std::map<std::string, int> saved_counts = TensorOpCounts(g->block());
+  PinOverloadsOfNoneArguments(g->block());
   std::ostringstream buffer;
   try {
     torch::jit::Function* fn = out._ivalue()->compilation_unit()->create_function(
         c10::QualifiedName(*out.type()->name(), "forward"), g);
+    if (signature) {
+      // The original forward's parameter names and defaults, with the types the graph has now.
+      const std::vector<c10::Argument>& params = signature->arguments();
+      std::vector<c10::Argument> args;
+      for (size_t i = 0; i < g->inputs().size(); ++i) {
+        if (params.size() != g->inputs().size()) break;
+        args.emplace_back(params[i].name(), g->inputs()[i]->type(), std::nullopt,
+                          i == 0 ? std::nullopt : params[i].default_value());
+      }
+      if (args.size() == g->inputs().size()) {
+        std::vector<c10::Argument> returns;
+        for (torch::jit::Value* v : g->outputs()) returns.emplace_back("", v->type());
+        fn->setSchema(c10::FunctionSchema("forward", "", std::move(args), std::move(returns)));
+      }
+    }
     out.type()->addMethod(fn);
     out.save(buffer);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat(path, ": cannot serialize: ", ExceptionMessage(e)));
+  }
+  // Read the archive back as torch.jit.load would and check that every tensor op kept its
+  // overload; an archive whose loaded graph differs from the one lowered is not written.
+  try {
+    std::istringstream in(buffer.str());
+    torch::jit::Module loaded = torch::jit::load(in);
+    std::shared_ptr<torch::jit::Graph> reloaded = loaded.get_method("forward").graph()->copy();
+    torch::jit::Inline(*reloaded);
+    const std::map<std::string, int> loaded_counts = TensorOpCounts(reloaded->block());
+    if (loaded_counts != saved_counts) {
+      return absl::InternalError(
+          absl::StrCat(path, ": not written: the archive would load with other operators (",
+                       DescribeCountDifference(saved_counts, loaded_counts), ")"));
+    }
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat(
+        path, ": not written: the serialized archive does not load back: ", ExceptionMessage(e)));
   }
   return WriteFileAtomically(path, buffer.str());
 }

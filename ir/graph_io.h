@@ -51,7 +51,14 @@ std::string GraphToText(const torch::jit::Graph& graph);
 // directory and renamed into place, so a failure never leaves a partial file at `path`.
 // Errors: InvalidArgument (self still used), PermissionDenied/NotFound-style Internal errors for an
 // unwritable path, naming it.
-absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path);
+// With `signature` (the original forward's schema, `self` first), the saved forward keeps its
+// parameter names and default values (e.g. `mask: Optional[Tensor] = None`); it is ignored when
+// its arity differs from the graph's.
+// Before writing, the archive is read back as torch.jit.load would: if any tensor op would load
+// as another overload (a printed call can match several; None arguments are pinned to their
+// parameter's type to prevent it), nothing is written and an Internal error names the ops.
+absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
+                         const c10::FunctionSchema* signature = nullptr);
 
 // Writes `contents` to `path` atomically (temporary file in the same directory, then rename).
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);

@@ -2,7 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <torch/csrc/jit/api/function_impl.h>
+#include <torch/csrc/jit/api/module.h>
 #include <torch/csrc/jit/serialization/import.h>
+#include <torch/script.h>
 #include <torch/torch.h>
 
 #include <filesystem>
@@ -10,6 +12,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
+#include "ir/errors.h"
 #include "ir/graph_io.h"
 #include "ir/node_signature.h"
 #include "ir/op_key.h"
@@ -34,6 +37,22 @@ std::string TempPath(const std::string& name) {
 
 void WriteBytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
+}
+
+TEST(ErrorsTest, InterpreterFailuresKeepTheOpsOwnError) {
+  // A real interpreter failure, from compiled TorchScript (which carries the source traceback).
+  std::shared_ptr<torch::jit::CompilationUnit> cu =
+      torch::jit::compile("def f(x, w):\n    return torch.mm(x + 1, w)\n");
+  std::string message;
+  try {
+    cu->get_function("f")({torch::randn({3, 8}), torch::randn({4, 3})});
+  } catch (const std::exception& e) {
+    EXPECT_THAT(e.what(), HasSubstr("The following operation failed"));
+    message = ExceptionMessage(e);
+  }
+  EXPECT_THAT(message, HasSubstr("mat1 and mat2 shapes cannot be multiplied (3x8 and 4x3)"));
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_EQ(CauseLine("plain error\nsecond line"), "plain error");
 }
 
 TEST(OpKeyTest, ParsesAndPrints) {
@@ -124,6 +143,41 @@ TEST(ArchiveTest, SavedGraphLoadsAndComputesTheSame) {
   // Saving the loaded graph again reuses its `self` input instead of adding one.
   ASSERT_TRUE(SaveArchive(*p->graph, TempPath("again.pt")).ok());
   EXPECT_TRUE(torch::equal(torch::jit::load(TempPath("again.pt")).forward({x, y}).toTensor(), out));
+}
+
+TEST(ArchiveTest, SavedArchiveKeepsOverloadsThatANoneArgumentMakesAmbiguous) {
+  // Printed as `upsample_nearest2d(x, [4, 4], None)`, this call matches the default overload
+  // (not core ATen) first when loaded, unless the None is pinned to the .vec parameter's type.
+  constexpr char kUpsample[] = R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %four : int = prim::Constant[value=4]()
+  %size : int[] = prim::ListConstruct(%four, %four)
+  %y : Tensor = aten::upsample_nearest2d(%x, %size, %none)
+  return (%y)
+)IR";
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kUpsample, "upsample");
+  ASSERT_TRUE(g.ok()) << g.status();
+  torch::jit::Node* up = nullptr;
+  for (torch::jit::Node* n : (*g)->nodes()) {
+    if (n->kind() == c10::Symbol::fromQualString("aten::upsample_nearest2d")) up = n;
+  }
+  ASSERT_NE(up, nullptr);
+  ASSERT_EQ(OpKey::Of(*up).ToString(), "aten::upsample_nearest2d.vec");
+
+  const std::string path = TempPath("upsample.pt");
+  ASSERT_TRUE(SaveArchive(**g, path).ok());
+  torch::jit::Module m = torch::jit::load(path);
+  std::shared_ptr<torch::jit::Graph> loaded = m.get_method("forward").graph();
+  std::vector<std::string> overloads;
+  for (torch::jit::Node* n : loaded->nodes()) {
+    if (n->kind().is_aten()) overloads.push_back(OpKey::Of(*n).ToString());
+  }
+  EXPECT_THAT(overloads, ::testing::Contains("aten::upsample_nearest2d.vec"));
+  EXPECT_THAT(overloads, ::testing::Not(::testing::Contains("aten::upsample_nearest2d")));
+  torch::Tensor x = torch::randn({1, 2, 2, 2});
+  EXPECT_TRUE(torch::equal(m.forward({x}).toTensor(),
+                           torch::upsample_nearest2d(x, std::vector<int64_t>{4, 4})));
 }
 
 TEST(ArchiveTest, LoadProgramDispatchesOnContent) {
