@@ -53,11 +53,11 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
     S = key.size(1)
     D = embed_dim
     dh = D // num_head
-    w = torch.split_with_sizes(qkv_weight, [D, D, D], 0)
-    b = torch.split_with_sizes(qkv_bias, [D, D, D], 0)
-    q = torch.linear(query, w[0], b[0])
-    k = torch.linear(key, w[1], b[1])
-    v = torch.linear(value, w[2], b[2])
+    w_q, w_k, w_v = torch.split_with_sizes(qkv_weight, [D, D, D], 0)
+    b_q, b_k, b_v = torch.split_with_sizes(qkv_bias, [D, D, D], 0)
+    q = torch.linear(query, w_q, b_q)
+    k = torch.linear(key, w_k, b_k)
+    v = torch.linear(value, w_v, b_v)
     q = torch.transpose(torch.reshape(q, [B, T, num_head, dh]), 1, 2)
     k = torch.transpose(torch.reshape(k, [B, S, num_head, dh]), 1, 2)
     v = torch.transpose(torch.reshape(v, [B, S, num_head, dh]), 1, 2)
@@ -77,6 +77,45 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
     if average_attn_weights:
         return out, torch.sum(attn, [1]) / float(num_head)
     return out, attn
+)TS"},
+      // nn.TransformerEncoderLayer's inference fast path (aten/src/ATen/native/transformers/
+      // transformer.cpp, transformer_encoder_layer_forward) in math form: self-attention through
+      // _native_multi_head_attention, residual adds, layer norms before (norm_first) or after
+      // each block, and the feed-forward block linear -> gelu (exact, as _addmm_activation on
+      // CPU) or relu -> linear. Dense (not nested) batch-first (B, T, D) inputs.
+      {"aten::_transformer_encoder_layer_fwd", "transformer_encoder_layer", R"TS(
+def transformer_encoder_layer(src: Tensor, embed_dim: int, num_heads: int, qkv_weight: Tensor,
+                              qkv_bias: Tensor, proj_weight: Tensor, proj_bias: Tensor,
+                              use_gelu: bool, norm_first: bool, eps: float,
+                              norm_weight_1: Tensor, norm_bias_1: Tensor,
+                              norm_weight_2: Tensor, norm_bias_2: Tensor,
+                              ffn_weight_1: Tensor, ffn_bias_1: Tensor,
+                              ffn_weight_2: Tensor, ffn_bias_2: Tensor,
+                              mask: Optional[Tensor] = None,
+                              mask_type: Optional[int] = None) -> Tensor:
+    if src.numel() == 0:
+        return torch.clone(src)
+    x = src
+    if norm_first:
+        x = torch.layer_norm(x, [embed_dim], norm_weight_1, norm_bias_1, eps)
+    x = torch._native_multi_head_attention(x, x, x, embed_dim, num_heads, qkv_weight, qkv_bias,
+                                           proj_weight, proj_bias, mask, False, True,
+                                           mask_type)[0]
+    x = x + src
+    if not norm_first:
+        x = torch.layer_norm(x, [embed_dim], norm_weight_1, norm_bias_1, eps)
+    residual = x
+    if norm_first:
+        x = torch.layer_norm(x, [embed_dim], norm_weight_2, norm_bias_2, eps)
+    h = torch.linear(x, ffn_weight_1, ffn_bias_1)
+    if use_gelu:
+        h = torch.gelu(h)
+    else:
+        h = torch.relu(h)
+    x = torch.linear(h, ffn_weight_2, ffn_bias_2) + residual
+    if not norm_first:
+        x = torch.layer_norm(x, [embed_dim], norm_weight_2, norm_bias_2, eps)
+    return x
 )TS"},
   };
 }

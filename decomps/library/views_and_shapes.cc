@@ -44,11 +44,12 @@ def split(self: Tensor, split_size: int, dim: int = 0) -> List[Tensor]:
     if split_size == 0:
         sizes.append(n)
         return torch.split_with_sizes(self, sizes, dim)
-    start = 0
-    while start < n:
-        sizes.append(min(split_size, n - start))
-        start = start + split_size
-    if len(sizes) == 0:
+    # A for loop over the chunk count (not a while loop): its trip count is a constant once the
+    # shape is known, so it unrolls and the list folds.
+    chunks = (n + split_size - 1) // split_size
+    for i in range(chunks):
+        sizes.append(min(split_size, n - i * split_size))
+    if chunks == 0:
         sizes.append(0)
     return torch.split_with_sizes(self, sizes, dim)
 )TS"},
@@ -65,6 +66,7 @@ def roll(self: Tensor, shifts: List[int], dims: List[int]) -> Tensor:
                             torch.slice(flat, 0, 0, n - s, 1)], 0)
         return torch.view(rolled, self.size())
     out = self
+    rolled = False
     for i in range(len(dims)):
         dim = dims[i]
         n = out.size(dim)
@@ -72,7 +74,8 @@ def roll(self: Tensor, shifts: List[int], dims: List[int]) -> Tensor:
         if s != 0:
             out = torch.cat([torch.slice(out, dim, n - s, n, 1),
                              torch.slice(out, dim, 0, n - s, 1)], dim)
-    if len(dims) > 0 and out is self:
+            rolled = True
+    if not rolled:
         out = torch.clone(self)
     return out
 )TS"},
