@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/errors.h"
 
 namespace graph_lower {
 namespace {
@@ -112,9 +113,7 @@ absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::j
     torch::jit::InterpreterState(code).run(stack);
     return std::vector<c10::IValue>(stack.begin(), stack.end());
   } catch (const std::exception& e) {
-    std::string what = e.what();
-    return absl::InternalError(
-        absl::StrCat("running the graph failed: ", what.substr(0, what.find('\n'))));
+    return absl::InternalError(absl::StrCat("running the graph failed: ", ExceptionMessage(e)));
   }
 }
 

@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -88,6 +89,28 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
   }
   if (absl::StatusOr<bool> f = FunctionalizeCopies(g); !f.ok()) return f.status();
+  if (options.example_inputs) {
+    // An Optional input given as None is specialised to None (as torch.export does): the
+    // `is None` tests fold and the branches for a present value go away. The input stays in the
+    // signature, typed NoneType, so a call passing a value fails instead of being ignored.
+    int dummy;
+    for (size_t i = 0; i < g->inputs().size(); ++i) {
+      torch::jit::Value* in = g->inputs()[i];
+      if (!(*options.example_inputs)[i].isNone() ||
+          in->type()->kind() != c10::TypeKind::OptionalType || !in->hasUses()) {
+        continue;
+      }
+      torch::jit::WithInsertPoint guard(g->block()->nodes().front());
+      in->replaceAllUsesWith(g->insertConstant(c10::IValue()));
+      in->setType(c10::NoneType::get());  // a call with a value fails the schema check
+      std::string name = in->debugName();
+      if (const size_t dot = name.rfind('.');
+          dot != std::string::npos && dot > 0 && absl::SimpleAtoi(name.substr(dot + 1), &dummy)) {
+        name.resize(dot);  // "mask.1" -> "mask"
+      }
+      report.none_inputs.push_back(name);
+    }
+  }
   if (check) {
     if (absl::Status s = CheckInvariants(g, "prepare"); !s.ok()) return s;
   }
@@ -102,6 +125,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     if (options.example_inputs) {
       absl::StatusOr<SpecializeStats> spec = SpecializeShapes(*g, *options.example_inputs);
       if (!spec.ok()) return spec.status();
+      if (iteration == 0 && !spec->first_failure.empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("the program fails on the example inputs: ", spec->first_failure));
+      }
       report.specialized = true;
       absl::StatusOr<bool> folded = FoldGlue(g);
       if (!folded.ok()) return folded.status();
@@ -206,6 +233,7 @@ nlohmann::json LoweringReport::ToJson() const {
   for (const auto& [op, reasons] : undecomposable) u[op.ToString()] = reasons;
   j["undecomposable"] = u;
   j["mutated_inputs"] = mutated_inputs;
+  j["none_inputs"] = none_inputs;
   j["rewrites"] = rewrites;
   j["memo_hits"] = memo_hits;
   j["memo_entries"] = memo_entries;
@@ -234,10 +262,15 @@ std::string LoweringReport::Summary() const {
     if (count.op_class == OpClass::kGlue) glue.push_back(op.ToString());
   }
   std::string out = absl::StrFormat(
-      "lowered in %.0f ms: %d -> %d nodes, %d overloads decomposed (%s), %d rewrites, %d memo "
+      "lowered in %.0f ms: %d -> %d nodes, %d overloads decomposed%s, %d rewrites, %d memo "
       "hits\n",
-      time_ms, nodes_before, nodes_after, decompositions.size(), absl::StrJoin(sources, ", "),
-      rewrites, memo_hits);
+      time_ms, nodes_before, nodes_after, decompositions.size(),
+      sources.empty() ? "" : absl::StrCat(" (", absl::StrJoin(sources, ", "), ")"), rewrites,
+      memo_hits);
+  if (!none_inputs.empty()) {
+    absl::StrAppend(&out, "specialised to None (as in the example inputs): ",
+                    absl::StrJoin(none_inputs, ", "), "\n");
+  }
   if (left.empty()) {
     absl::StrAppend(&out, "legal: every tensor op is in the opset\n");
   } else {

@@ -45,6 +45,7 @@ struct LoweringReport {
   std::vector<std::vector<OpKey>> cycles;
   std::map<OpKey, std::vector<std::string>> undecomposable;  // overload -> reasons per source
   std::vector<std::string> mutated_inputs;  // graph inputs still written by in-place ops
+  std::vector<std::string> none_inputs;     // Optional inputs specialised to their example None
   int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
   int iterations = 0;
   bool changed = false, converged = false, specialized = false;
@@ -55,8 +56,9 @@ struct LoweringReport {
   std::string verify_message;
 
   // The JSON the CLI writes: ops_before, ops_after, non_core_ops, glue_ops, decompositions, cycles,
-  // undecomposable, memo_hits, memo_entries, rewrites, iterations, changed, converged, time_ms,
-  // nodes_before, nodes_after, specialized, verified, max_abs_error, max_rel_error, violations.
+  // undecomposable, mutated_inputs, none_inputs, memo_hits, memo_entries, rewrites, iterations,
+  // changed, converged, time_ms, nodes_before, nodes_after, specialized, verified, max_abs_error,
+  // max_rel_error, violations.
   nlohmann::json ToJson() const;
   // A few lines for people (the CLI prints them to stderr).
   std::string Summary() const;

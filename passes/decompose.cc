@@ -136,7 +136,13 @@ class Decomposer {
           constant->setType(v->type());
           in->replaceAllUsesWith(constant);
         } else if (auto tt = v->type()->cast<c10::TensorType>()) {
-          if (in->type()->cast<c10::TensorType>()) in->setType(tt);
+          // A Tensor passed for an Optional[Tensor] parameter refines it too (the `is None`
+          // tests then fold, and nodes using it get complete types).
+          auto opt = in->type()->cast<c10::OptionalType>();
+          if (in->type()->cast<c10::TensorType>() ||
+              (opt && opt->getElementType()->cast<c10::TensorType>())) {
+            in->setType(tt);
+          }
           complete &= tt->isComplete();
         } else {
           complete = false;
@@ -147,14 +153,19 @@ class Decomposer {
     absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
     if (!args.ok()) return graph;
     if (!SpecializeShapes(*graph, *args).ok()) return graph;
-    // A fold that fails leaves the graph as it was: still correct. Loops whose trip count became
-    // constant (a decomposition's loop over dims) are unrolled and their list building folded, so
-    // no glue is left behind; this is done in decomposition graphs only, which are small.
-    (void)FoldGlue(graph);
+    // Loops whose trip count became constant (a decomposition's loop over dims) are unrolled and
+    // their list building folded, so no glue is left behind; this is done in decomposition graphs
+    // only, which are small.
+    // ConstantPropagation folds one level per run (a condition whose operand it has just folded
+    // waits for the next run); a loop unrolls once its trip count is a constant, and list
+    // appends become a ListConstruct once the Ifs around them are gone: repeat to a fixed point,
+    // bounded. A step that fails leaves a graph that is still correct.
     try {
-      if (torch::jit::UnrollConstantLoops(graph)) {
-        torch::jit::RemoveListMutation(graph);
-        (void)FoldGlue(graph);
+      for (int round = 0; round < 16; ++round) {
+        absl::StatusOr<bool> folded = FoldGlue(graph);
+        const bool unrolled = torch::jit::UnrollConstantLoops(graph);
+        const bool lists = torch::jit::RemoveListMutation(graph);
+        if (!unrolled && !lists && (!folded.ok() || !*folded)) break;
       }
     } catch (const std::exception&) {
     }

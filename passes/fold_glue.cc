@@ -27,6 +27,20 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
       node.input(0) == node.input(1)) {
     return c10::IValue(kind == c10::aten::__is__);
   }
+  // A value whose type cannot hold None compared with None (a Tensor passed where a decomposition
+  // takes Optional[Tensor]).
+  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2) {
+    auto never_none = [](const torch::jit::Value* v) {
+      const c10::TypeKind k = v->type()->kind();
+      return k != c10::TypeKind::NoneType && k != c10::TypeKind::OptionalType &&
+             k != c10::TypeKind::AnyType && k != c10::TypeKind::UnionType;
+    };
+    const torch::jit::Value* a = node.input(0);
+    const torch::jit::Value* b = node.input(1);
+    if ((a->mustBeNone() && never_none(b)) || (b->mustBeNone() && never_none(a))) {
+      return c10::IValue(kind == c10::aten::__isnot__);
+    }
+  }
   auto tt = node.input(0)->type()->cast<c10::TensorType>();
   if (!tt) return std::nullopt;
   auto sizes = tt->sizes().concrete_sizes();
@@ -87,10 +101,8 @@ bool OnlyRead(const torch::jit::Value* v) {
         schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
       return false;
     }
-    // An op returning an alias of the list (e.g. aten::list is a copy, but others may alias).
-    for (const c10::Argument& ret : schema->returns()) {
-      if (ret.alias_info()) return false;
-    }
+    // An argument with an alias annotation may be returned (or stored) as an alias of the list.
+    if (schema->arguments()[use.offset].alias_info()) return false;
   }
   return true;
 }

@@ -13,6 +13,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/errors.h"
 
 namespace graph_lower {
 namespace {
@@ -125,10 +126,12 @@ class Specializer {
         op->getOperation (&node)(stack);
       }
     } catch (const std::exception& e) {
+      const std::string what = ExceptionMessage(e);
       if (std::getenv("GRAPH_LOWER_DEBUG")) {
-        std::string what = e.what();
-        std::cerr << "specialize: " << node.kind().toQualString()
-                  << " threw: " << what.substr(0, what.find('\n')) << "\n";
+        std::cerr << "specialize: " << node.kind().toQualString() << " threw: " << what << "\n";
+      }
+      if (stats_.first_failure.empty()) {
+        stats_.first_failure = absl::StrCat(node.kind().toQualString(), ": ", what);
       }
       return Unknown(node);
     }
