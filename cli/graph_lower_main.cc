@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "ir/example_values.h"
 #include "ir/graph_io.h"
@@ -91,6 +93,19 @@ absl::StatusOr<Opset> BuildOpset() {
   return opset;
 }
 
+// "(x, mask=None)": forward's parameters after `self`, for messages.
+std::string Signature(const c10::FunctionSchema& schema) {
+  std::vector<std::string> params;
+  for (const c10::Argument& arg : schema.arguments()) {
+    if (arg.name() == "self" && arg.type()->cast<c10::ClassType>()) continue;
+    std::ostringstream param;
+    param << arg.name();
+    if (arg.default_value()) param << "=" << *arg.default_value();
+    params.push_back(param.str());
+  }
+  return absl::StrCat("(", absl::StrJoin(params, ", "), ")");
+}
+
 // Example inputs for the program's graph: the module (or None) for `self`, then the user's.
 absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program) {
   const std::string spec = absl::GetFlag(FLAGS_example_inputs);
@@ -104,10 +119,38 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
     all.emplace_back(program.module ? c10::IValue(program.module->_ivalue()) : c10::IValue());
   }
   const size_t expected = graph_inputs.size() - (has_self ? 1 : 0);
-  if (user->size() != expected) {
-    return absl::InvalidArgumentError(absl::StrCat("--example-inputs: ", program.source,
-                                                   "'s forward takes ", expected, " inputs; ",
-                                                   user->size(), " were given"));
+  // Trailing arguments left out take the defaults of forward's schema (e.g. `mask=None`).
+  std::optional<c10::FunctionSchema> schema;
+  if (program.module) schema = program.module->get_method("forward").function().getSchema();
+  const size_t offset = has_self ? 1 : 0;
+  size_t required = expected;
+  if (schema && schema->arguments().size() == graph_inputs.size()) {
+    while (required > 0 && schema->arguments()[required - 1 + offset].default_value()) --required;
+  }
+  if (user->size() < required || user->size() > expected) {
+    const std::string takes =
+        required == expected ? absl::StrCat(expected) : absl::StrCat(required, " to ", expected);
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--example-inputs: ", program.source, "'s forward", schema ? Signature(*schema) : "",
+        " takes ", takes, expected == 1 ? " input; " : " inputs; ", user->size(),
+        user->size() == 1 ? " was given" : " were given"));
+  }
+  for (size_t i = user->size(); i < expected; ++i) {
+    user->push_back(*schema->arguments()[i + offset].default_value());
+  }
+  for (size_t i = 0; i < expected; ++i) {
+    const c10::TypePtr& want = graph_inputs[i + offset]->type();
+    c10::IValue& v = (*user)[i];
+    if (v.isInt() && want->kind() == c10::TypeKind::FloatType) v = static_cast<double>(v.toInt());
+    if (!v.type()->isSubtypeOf(*want)) {
+      const std::string name = schema && schema->arguments().size() == graph_inputs.size()
+                                   ? schema->arguments()[i + offset].name()
+                                   : graph_inputs[i + offset]->debugName();
+      return absl::InvalidArgumentError(
+          absl::StrCat("--example-inputs: input ", i, " (", name, ") of ", program.source,
+                       "'s forward is ", want->repr_str(), "; ",
+                       v.isNone() ? "None" : absl::StrCat("a ", v.tagKind()), " was given"));
+    }
   }
   for (c10::IValue& v : *user) all.push_back(std::move(v));
   return all;
@@ -136,7 +179,12 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   }
   const bool verify_failed = options.verify && !report->verified;
   if (!output.empty() && !verify_failed) {
-    if (absl::Status s = SaveArchive(*program.graph, output); !s.ok()) return s;
+    std::optional<c10::FunctionSchema> signature;
+    if (program.module) signature = program.module->get_method("forward").function().getSchema();
+    if (absl::Status s = SaveArchive(*program.graph, output, signature ? &*signature : nullptr);
+        !s.ok()) {
+      return s;
+    }
   }
   if (const std::string path = absl::GetFlag(FLAGS_report); !path.empty()) {
     nlohmann::json j = report->ToJson();

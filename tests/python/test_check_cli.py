@@ -150,7 +150,7 @@ def test_usage_errors_exit_2(scripted_model, graph_lower_bin):
         ([archive, archive], "exactly one INPUT"),
         ([archive, "--verify"], "--verify needs --example-inputs"),
         ([archive, "--example-inputs", "1x3x224x224:float99"], "unknown dtype"),
-        ([archive, "--example-inputs", "1x3:float32;2x2"], "takes 1 inputs; 2 were given"),
+        ([archive, "--example-inputs", "1x3:float32;2x2"], "takes 1 input; 2 were given"),
         (["--check"], "exactly one INPUT"),
         ([archive, "--check", "--keep-ops", "aten::no_such_op"], "aten::no_such_op"),
         ([archive, "--check", "--opset", "/no/such/file"], "/no/such/file"),

@@ -1,0 +1,118 @@
+"""End-to-end tests of lowering small scripted modules with the CLI: optional forward arguments,
+nn.TransformerEncoder's inference fast path, and overloads that must survive torch.jit.save/load.
+
+Expected values come from the eager nn.Module under torch.no_grad(); "core" comes from the running
+PyTorch's torch.Tag.core (test_lower_cli._non_core_tensor_ops), never from graph-lower's output.
+"""
+
+import json
+from typing import Optional
+
+import pytest
+import torch
+from torch import nn
+
+from conftest import run_cli
+from test_lower_cli import _non_core_tensor_ops
+
+
+class MaskedLinear(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x, mask: Optional[torch.Tensor] = None, scale: float = 2.0):
+        y = self.lin(x) * scale
+        if mask is not None:
+            y = y.masked_fill(mask, 0.0)
+        return y
+
+
+def _lower(graph_lower_bin, module, tmp_path, *args):
+    src = tmp_path / "in.pt"
+    torch.jit.script(module.eval()).save(str(src))
+    out = tmp_path / "out.pt"
+    report = tmp_path / "report.json"
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--report", str(report), *args)
+    return proc, out, report
+
+
+def test_trailing_arguments_with_defaults_may_be_left_out(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    m = MaskedLinear()
+    proc, out, report = _lower(graph_lower_bin, m, tmp_path, "--example-inputs", "2x8",
+                               "--verify")
+    assert proc.returncode == 0, proc.stderr
+    rep = json.loads(report.read_text())
+    assert rep["non_core_ops"] == [] and rep["verified"] is True
+    assert rep["none_inputs"] == ["mask"]
+    lowered = torch.jit.load(str(out))
+    assert _non_core_tensor_ops(lowered.graph) == set()
+    x = torch.randn(2, 8)
+    with torch.no_grad():
+        torch.testing.assert_close(lowered(x), m(x))
+        # scale was not given: it stays an input with its default, not a constant.
+        torch.testing.assert_close(lowered(x, None, 3.0), m(x, None, 3.0))
+    # mask was specialised to None: passing one fails loudly instead of being ignored.
+    with pytest.raises(RuntimeError, match="NoneType"):
+        lowered(x, torch.zeros(2, 8, dtype=torch.bool))
+
+
+def test_example_inputs_can_pass_none_and_scalars(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    m = MaskedLinear()
+    proc, out, _ = _lower(graph_lower_bin, m, tmp_path, "--example-inputs", "2x8;2x8:bool;=0.5",
+                          "--verify")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(str(out))
+    x, mask = torch.randn(2, 8), torch.rand(2, 8) > 0.5
+    with torch.no_grad():
+        torch.testing.assert_close(lowered(x, mask, 0.5), m(x, mask, 0.5))
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("2x8;2x8:bool;=1;2x8", "takes 1 to 3 inputs; 4 were given"),
+    ("None", "input 0 (x) of"),
+    ("2x8;=1", "Optional[Tensor]; a Int was given"),
+    ("2x5", "mat1 and mat2 shapes cannot be multiplied (2x5 and 8x8)"),
+])
+def test_example_inputs_that_do_not_fit_are_named(graph_lower_bin, tmp_path, spec, message):
+    proc, out, _ = _lower(graph_lower_bin, MaskedLinear(), tmp_path, "--example-inputs", spec)
+    assert proc.returncode == 2
+    assert message in proc.stderr, proc.stderr
+    assert not out.exists()
+
+
+def test_transformer_encoder_fast_path_lowers_and_matches_eager(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 2, 32, batch_first=True), 2)
+    x = torch.randn(2, 5, 16)
+    inputs = tmp_path / "inputs.pt"
+    torch.save([x], str(inputs))
+    proc, out, report = _lower(graph_lower_bin, enc, tmp_path, "--example-inputs", str(inputs),
+                               "--verify")
+    assert proc.returncode == 0, proc.stderr
+    rep = json.loads(report.read_text())
+    assert rep["non_core_ops"] == [] and rep["verified"] is True
+    assert "aten::_transformer_encoder_layer_fwd" in rep["decompositions"]
+    lowered = torch.jit.load(str(out))
+    assert _non_core_tensor_ops(lowered.graph) == set()
+    enc.eval()
+    for _ in range(2):
+        y = torch.randn(2, 5, 16)
+        with torch.no_grad():
+            torch.testing.assert_close(lowered(y), enc(y), rtol=1e-4, atol=1e-4)
+
+
+def test_upsample_vec_overload_survives_save_and_load(graph_lower_bin, tmp_path):
+    class Up(nn.Module):
+        def forward(self, x):
+            return nn.functional.interpolate(x, size=[6, 6]) + 1
+
+    proc, out, _ = _lower(graph_lower_bin, Up(), tmp_path, "--example-inputs", "1x2x3x3",
+                          "--verify")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(str(out))
+    assert _non_core_tensor_ops(lowered.graph) == set()
+    x = torch.randn(1, 2, 3, 3)
+    torch.testing.assert_close(lowered(x), Up()(x))
