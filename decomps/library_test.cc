@@ -161,6 +161,84 @@ std::vector<Sample> Samples() {
        "  %y : Tensor = aten::_reshape_alias(%x, %s, %t)\n  return (%y)\n",
        {r({2, 3, 4})}},
   };
+  auto add = [&](const std::string& name, const std::string& ir, std::vector<c10::IValue> in) {
+    samples.push_back({name, ir, std::move(in)});
+  };
+  add("sum_default",
+      "graph(%x : Tensor):\n  %n : NoneType = prim::Constant()\n"
+      "  %y : Tensor = aten::sum(%x, %n)\n  return (%y)\n",
+      {r({3, 4})});
+  add("var_mean_dim",
+      "graph(%x : Tensor):\n  %d : int[] = prim::Constant[value=[1]]()\n"
+      "  %c : int = prim::Constant[value=1]()\n  %k : bool = prim::Constant[value=1]()\n"
+      "  %v : Tensor, %m : Tensor = aten::var_mean(%x, %d, %c, %k)\n  return (%v, %m)\n",
+      {r({3, 5})});
+  for (const auto& [suffix, ord] : std::vector<std::pair<std::string, std::string>>{
+           {"3", "3"}, {"2", "2."}, {"0", "0"}, {"1_5", "1.5"}}) {
+    add("vector_norm_ord_" + suffix,
+        "graph(%x : Tensor):\n  %o : " +
+            std::string(suffix == "3" || suffix == "0" ? "int" : "float") +
+            " = prim::Constant[value=" + ord +
+            "]()\n"
+            "  %d : int[] = prim::Constant[value=[1]]()\n  %k : bool = prim::Constant[value=0]()\n"
+            "  %n : NoneType = prim::Constant()\n"
+            "  %y : Tensor = aten::linalg_vector_norm(%x, %o, %d, %k, %n)\n  return (%y)\n",
+        {r({3, 5})});
+  }
+  add("rsub_int_tensor_float_scalar",
+      "graph(%x : Tensor):\n  %o : float = prim::Constant[value=2.5]()\n"
+      "  %a : int = prim::Constant[value=2]()\n"
+      "  %y : Tensor = aten::rsub(%x, %o, %a)\n  return (%y)\n",
+      {torch::randint(-5, 5, {3, 4})});
+  add("rsub_half",
+      "graph(%x : Tensor):\n  %o : int = prim::Constant[value=1]()\n"
+      "  %y : Tensor = aten::rsub(%x, %o, %o)\n  return (%y)\n",
+      {r({3, 4}).to(torch::kHalf)});
+  add("unbind_dim1",
+      "graph(%x : Tensor):\n  %d : int = prim::Constant[value=1]()\n"
+      "  %l : Tensor[] = aten::unbind(%x, %d)\n"
+      "  %a : Tensor, %b : Tensor, %c : Tensor = prim::ListUnpack(%l)\n  return (%a, %b, %c)\n",
+      {r({2, 3, 4})});
+  add("empty_like_then_fill",
+      "graph(%x : Tensor):\n  %n : NoneType = prim::Constant()\n"
+      "  %v : float = prim::Constant[value=2.5]()\n"
+      "  %e : Tensor = aten::empty_like(%x, %n, %n, %n, %n, %n)\n"
+      "  %y : Tensor = aten::fill(%e, %v)\n  return (%y)\n",
+      {r({2, 3}).t()});
+  add("put_accumulate_repeated_and_negative",
+      "graph(%x : Tensor, %i : Tensor, %s : Tensor):\n  %a : bool = prim::Constant[value=1]()\n"
+      "  %y : Tensor = aten::put(%x, %i, %s, %a)\n  return (%y)\n",
+      {r({3, 4}), torch::tensor({0, 5, 5, -1, 0}), r({5})});
+  add("put_overwrite",
+      "graph(%x : Tensor, %i : Tensor, %s : Tensor):\n  %a : bool = prim::Constant[value=0]()\n"
+      "  %y : Tensor = aten::put(%x, %i, %s, %a)\n  return (%y)\n",
+      {r({3, 4}), torch::tensor({{1, 7}, {2, -3}}), r({2, 2})});
+  for (const auto& [reduction, name] :
+       std::vector<std::pair<int, std::string>>{{0, "none"}, {1, "mean"}, {2, "sum"}}) {
+    const std::string red = std::to_string(reduction);
+    torch::Tensor target = torch::randint(0, 5, {4});
+    target.index_put_({1}, -100);  // ignored
+    add("nll_loss_weighted_" + name,
+        "graph(%x : Tensor, %t : Tensor, %w : Tensor):\n"
+        "  %r : int = prim::Constant[value=" +
+            red +
+            "]()\n"
+            "  %ig : int = prim::Constant[value=-100]()\n"
+            "  %y : Tensor, %tw : Tensor = aten::nll_loss_forward(%x, %t, %w, %r, %ig)\n"
+            "  return (%y, %tw)\n",
+        {torch::log_softmax(r({4, 5}), 1), target, torch::rand({5})});
+    torch::Tensor target2d = torch::randint(0, 5, {2, 3, 4});
+    target2d.index_put_({0, 1, 2}, 3);
+    add("nll_loss2d_" + name,
+        "graph(%x : Tensor, %t : Tensor):\n  %n : NoneType = prim::Constant()\n"
+        "  %r : int = prim::Constant[value=" +
+            red +
+            "]()\n"
+            "  %ig : int = prim::Constant[value=3]()\n"
+            "  %y : Tensor, %tw : Tensor = aten::nll_loss2d_forward(%x, %t, %n, %r, %ig)\n"
+            "  return (%y, %tw)\n",
+        {torch::log_softmax(r({2, 5, 3, 4}), 1), target2d});
+  }
   // nn.TransformerEncoderLayer's fast path, D=8, 2 heads, FFN 16, batch 2, length 3; every tensor
   // is a graph input. Post-norm with relu, and pre-norm with gelu and a key padding mask.
   auto encoder_layer = [&](const std::string& name, bool norm_first, bool gelu, bool masked) {

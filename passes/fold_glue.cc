@@ -67,6 +67,18 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
   if (kind == c10::aten::is_floating_point && tt->scalarType()) {
     return c10::IValue(at::isFloatingType(*tt->scalarType()));
   }
+  static const c10::Symbol kStride = c10::Symbol::fromQualString("aten::stride");
+  if (kind == kStride && tt->isComplete()) {
+    const std::vector<int64_t> strides = *tt->strides().concrete_sizes();
+    if (node.inputs().size() == 1) return c10::IValue(strides);
+    std::optional<c10::IValue> dim = torch::jit::toIValue(node.input(1));
+    if (node.inputs().size() != 2 || !dim || !dim->isInt()) return std::nullopt;
+    int64_t d = dim->toInt();
+    const int64_t rank = static_cast<int64_t>(strides.size());
+    if (d < 0) d += rank;
+    if (d < 0 || d >= rank) return std::nullopt;
+    return c10::IValue(strides[d]);
+  }
   if (!sizes) return std::nullopt;
   if (kind == c10::aten::size && node.inputs().size() == 1) return c10::IValue(*sizes);
   if (kind == c10::aten::size && node.inputs().size() == 2) {

@@ -6,7 +6,7 @@ namespace graph_lower {
 std::vector<TorchScriptDecomposition> LibraryDecompositions() {
   std::vector<TorchScriptDecomposition> all;
   for (auto family : {ViewAndShapeDecompositions, PointwiseDecompositions, AttentionDecompositions,
-                      NnDecompositions, ReductionDecompositions}) {
+                      NnDecompositions, ReductionDecompositions, IndexingDecompositions}) {
     for (TorchScriptDecomposition& d : family()) all.push_back(std::move(d));
   }
   return all;

@@ -18,6 +18,7 @@ std::vector<TorchScriptDecomposition> PointwiseDecompositions();     // pointwis
 std::vector<TorchScriptDecomposition> AttentionDecompositions();     // attention.cc
 std::vector<TorchScriptDecomposition> NnDecompositions();            // nn.cc
 std::vector<TorchScriptDecomposition> ReductionDecompositions();     // reductions.cc
+std::vector<TorchScriptDecomposition> IndexingDecompositions();      // indexing.cc
 
 // All of the above.
 std::vector<TorchScriptDecomposition> LibraryDecompositions();

@@ -33,6 +33,12 @@ def masked_fill(self: Tensor, mask: Tensor, value: float) -> Tensor:
 def masked_fill(self: Tensor, mask: Tensor, value: Tensor) -> Tensor:
     return torch.where(mask, torch._to_copy(value, dtype=self.dtype), self)
 )TS"},
+      // rsub(x, other, alpha) = other - alpha * x; Scalars stay Scalars (`number`), so type
+      // promotion is the kernel's (an int tensor minus a float gives float).
+      {"aten::rsub.Scalar", "rsub", R"TS(
+def rsub(self: Tensor, other: number, alpha: number = 1) -> Tensor:
+    return torch.add(torch.neg(torch.mul(self, alpha)), other)
+)TS"},
   };
 }
 

@@ -1,5 +1,6 @@
-// Decompositions of reductions into core ATen (amax, sum, exp, log). Follow torch/_refs
-// (logsumexp: subtract the max for stability, guarding infinite maxima).
+// Decompositions of reductions and norms into core ATen (amax, sum, exp, log, var, mean). Follow
+// torch/_refs (logsumexp: subtract the max for stability, guarding infinite maxima;
+// linalg.vector_norm) and torch/_decomp/decompositions.py (var_mean).
 #include "decomps/library/library.h"
 
 namespace graph_lower {
@@ -14,6 +15,42 @@ def logsumexp(self: Tensor, dim: List[int], keepdim: bool = False) -> Tensor:
     if not keepdim:
         out = torch.squeeze(out, dim)
     return out
+)TS"},
+      // sum(x) = sum over every dim (sum.dim_IntList with an empty dim list reduces all dims).
+      {"aten::sum", "sum", R"TS(
+def sum(self: Tensor, dtype: Optional[int] = None) -> Tensor:
+    return torch.sum(self, [], False, dtype=dtype)
+)TS"},
+      {"aten::var_mean.correction", "var_mean", R"TS(
+def var_mean(self: Tensor, dim: Optional[List[int]] = None, correction: Optional[number] = None,
+             keepdim: bool = False) -> Tuple[Tensor, Tensor]:
+    return (torch.var(self, dim, correction=correction, keepdim=keepdim),
+            torch.mean(self, dim, keepdim))
+)TS"},
+      // torch/_refs/linalg vector_norm: inf -> amax |x|, -inf -> amin |x|, 0 -> count of
+      // non-zeros, 1 -> sum |x|, 2 -> sqrt(sum |x|^2), p -> (sum |x|^p)^(1/p); no dim = all dims.
+      {"aten::linalg_vector_norm", "linalg_vector_norm", R"TS(
+def linalg_vector_norm(self: Tensor, ord: number = 2, dim: Optional[List[int]] = None,
+                       keepdim: bool = False, dtype: Optional[int] = None) -> Tensor:
+    x = self
+    if dtype is not None:
+        x = torch._to_copy(x, dtype=dtype)
+    dims: List[int] = []
+    if dim is not None:
+        dims = dim
+    p = float(ord)
+    a = torch.abs(x)
+    if p == float("inf"):
+        return torch.amax(a, dims, keepdim)
+    if p == float("-inf"):
+        return torch.amin(a, dims, keepdim)
+    if p == 0.0:
+        return torch.sum(torch._to_copy(torch.ne(x, 0), dtype=a.dtype), dims, keepdim)
+    if p == 1.0:
+        return torch.sum(a, dims, keepdim)
+    if p == 2.0:
+        return torch.sqrt(torch.sum(a * a, dims, keepdim))
+    return torch.pow(torch.sum(torch.pow(a, p), dims, keepdim), 1.0 / p)
 )TS"},
   };
 }

@@ -79,6 +79,33 @@ def roll(self: Tensor, shifts: List[int], dims: List[int]) -> Tensor:
         out = torch.clone(self)
     return out
 )TS"},
+      {"aten::unbind.int", "unbind", R"TS(
+def unbind(self: Tensor, dim: int = 0) -> List[Tensor]:
+    out: List[Tensor] = []
+    for i in range(self.size(dim)):
+        out.append(torch.select(self, dim, i))
+    return out
+)TS"},
+      // Values are undefined either way; the layout follows memory_format (0 contiguous,
+      // 1 preserve, 2 channels_last, 3 channels_last_3d; c10/core/MemoryFormat.h). Preserve keeps
+      // the input's strides when they have no zero (not expanded), contiguous otherwise.
+      {"aten::empty_like", "empty_like", R"TS(
+def empty_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] = None,
+               device: Optional[Device] = None, pin_memory: Optional[bool] = None,
+               memory_format: Optional[int] = None) -> Tensor:
+    if dtype is None:
+        dtype = self.dtype
+    if device is None:
+        device = self.device
+    if memory_format is None or memory_format == 1:
+        if not self.is_contiguous() and min(self.stride() + [1]) > 0:
+            return torch.empty_strided(self.size(), self.stride(), dtype=dtype, layout=layout,
+                                       device=device, pin_memory=pin_memory)
+        return torch.empty(self.size(), dtype=dtype, layout=layout, device=device,
+                           pin_memory=pin_memory)
+    return torch.empty(self.size(), dtype=dtype, layout=layout, device=device,
+                       pin_memory=pin_memory, memory_format=memory_format)
+)TS"},
       {"aten::new_zeros", "new_zeros", R"TS(
 def new_zeros(self: Tensor, size: List[int], dtype: Optional[int] = None,
               layout: Optional[int] = None, device: Optional[Device] = None,
