@@ -100,7 +100,8 @@ Tolerance DefaultTolerance(c10::ScalarType dtype) {
 }
 
 absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::jit::Graph>& graph,
-                                                  const std::vector<c10::IValue>& inputs) {
+                                                  const std::vector<c10::IValue>& inputs,
+                                                  std::vector<c10::IValue>* inputs_after) {
   if (inputs.size() != graph->inputs().size()) {
     return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph->inputs().size(),
                                                    " inputs; ", inputs.size(), " were given"));
@@ -110,6 +111,7 @@ absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::j
     torch::jit::Code code(graph, "graph_lower");
     torch::jit::Stack stack;
     for (const c10::IValue& v : inputs) stack.push_back(Clone(v));
+    if (inputs_after) *inputs_after = stack;  // the clones, which the program may write
     torch::jit::InterpreterState(code).run(stack);
     return std::vector<c10::IValue>(stack.begin(), stack.end());
   } catch (const std::exception& e) {

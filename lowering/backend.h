@@ -17,8 +17,10 @@ namespace graph_lower {
 // InterpreterState: no graph optimisation), under no_grad. Tensor inputs are cloned first, so a
 // graph that mutates its inputs does not change the caller's. Errors: InvalidArgument when the
 // input count does not match; Internal with the interpreter's message when the graph throws.
+// With `inputs_after`, receives the inputs as the graph left them (the clones it may have written).
 absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::jit::Graph>& graph,
-                                                  const std::vector<c10::IValue>& inputs);
+                                                  const std::vector<c10::IValue>& inputs,
+                                                  std::vector<c10::IValue>* inputs_after = nullptr);
 
 // Tolerances for comparing outputs, per dtype (|actual - expected| <= atol + rtol * |expected|,
 // torch.allclose's rule): float64 1e-7/1e-7, float32 1e-4/1e-4 (whole-model outputs; each op

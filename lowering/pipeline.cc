@@ -20,7 +20,7 @@
 #include "lowering/report.h"
 #include "passes/decompose.h"
 #include "passes/fold_glue.h"
-#include "passes/functionalize_copies.h"
+#include "passes/functionalize.h"
 #include "passes/specialize_shapes.h"
 
 namespace graph_lower {
@@ -41,13 +41,24 @@ absl::Status CheckInvariants(const std::shared_ptr<Graph>& graph, const char* pa
   return absl::OkStatus();
 }
 
+// The source name of a graph input: TorchScript's debug name without its ".N" suffix
+// ("mask.1" -> "mask").
+std::string ParameterName(std::string name) {
+  int64_t suffix;
+  if (const size_t dot = name.rfind('.');
+      dot != std::string::npos && dot > 0 && absl::SimpleAtoi(name.substr(dot + 1), &suffix)) {
+    name.resize(dot);
+  }
+  return name;
+}
+
 std::vector<std::string> MutatedInputs(const Graph& graph) {
   std::vector<std::string> mutated;
   for (const torch::jit::Value* in : graph.inputs()) {
     for (const torch::jit::Use& use : in->uses()) {
       const c10::FunctionSchema* schema = use.user->maybeSchema();
       if (schema && schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
-        mutated.push_back(in->debugName());
+        mutated.push_back(ParameterName(in->debugName()));
         break;
       }
     }
@@ -80,7 +91,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   std::shared_ptr<Graph> g = graph->copy();
   try {
     // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable, then
-    // copy_ into views of fresh tensors (passes/functionalize_copies.h).
+    // in-place ops and writes through views (passes/functionalize.h).
     torch::jit::Inline(*g);
     torch::jit::RemoveListMutation(g);
     torch::jit::RemoveTensorMutation(g);
@@ -88,12 +99,17 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
   }
-  if (absl::StatusOr<bool> f = FunctionalizeCopies(g); !f.ok()) return f.status();
+  FunctionalizeOptions functionalize_options;
+  functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
+  absl::StatusOr<FunctionalizeResult> functionalized = Functionalize(g, functionalize_options);
+  if (!functionalized.ok()) return functionalized.status();
+  for (const auto& [index, name] : functionalized->mutated_inputs) {
+    report.mutated_inputs.push_back(ParameterName(name));
+  }
   if (options.example_inputs) {
     // An Optional input given as None is specialised to None (as torch.export does): the
     // `is None` tests fold and the branches for a present value go away. The input stays in the
     // signature, typed NoneType, so a call passing a value fails instead of being ignored.
-    int dummy;
     for (size_t i = 0; i < g->inputs().size(); ++i) {
       torch::jit::Value* in = g->inputs()[i];
       if (!(*options.example_inputs)[i].isNone() ||
@@ -103,12 +119,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
       torch::jit::WithInsertPoint guard(g->block()->nodes().front());
       in->replaceAllUsesWith(g->insertConstant(c10::IValue()));
       in->setType(c10::NoneType::get());  // a call with a value fails the schema check
-      std::string name = in->debugName();
-      if (const size_t dot = name.rfind('.');
-          dot != std::string::npos && dot > 0 && absl::SimpleAtoi(name.substr(dot + 1), &dummy)) {
-        name.resize(dot);  // "mask.1" -> "mask"
-      }
-      report.none_inputs.push_back(name);
+      report.none_inputs.push_back(ParameterName(in->debugName()));
     }
   }
   if (check) {
@@ -173,13 +184,27 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   report.violations = VerifyOpset(*g, options.opset);
   report.ops_after = TakeCensus(*g, options.opset);
   report.nodes_after = CountNodes(*g);
-  report.mutated_inputs = MutatedInputs(*g);
+  report.inputs_written_in_place = MutatedInputs(*g);
 
   if (options.verify) {
     if (!options.example_inputs) {
       return absl::InvalidArgumentError("verification needs example inputs");
     }
-    absl::StatusOr<std::vector<c10::IValue>> expected = RunGraph(original, *options.example_inputs);
+    std::vector<c10::IValue> inputs_after;
+    absl::StatusOr<std::vector<c10::IValue>> expected =
+        RunGraph(original, *options.example_inputs, &inputs_after);
+    if (expected.ok() && !functionalized->mutated_inputs.empty()) {
+      // The functional graph also returns the final value of each input the program wrote.
+      std::vector<c10::IValue> items = *expected;
+      for (const auto& [index, name] : functionalized->mutated_inputs) {
+        items.push_back(inputs_after[index]);
+      }
+      if (expected->size() == 1) {
+        expected = std::vector<c10::IValue>{c10::ivalue::Tuple::create(std::move(items))};
+      } else {
+        expected = std::move(items);
+      }
+    }
     if (!expected.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "the original graph fails on the example inputs: ", expected.status().message()));
@@ -233,6 +258,7 @@ nlohmann::json LoweringReport::ToJson() const {
   for (const auto& [op, reasons] : undecomposable) u[op.ToString()] = reasons;
   j["undecomposable"] = u;
   j["mutated_inputs"] = mutated_inputs;
+  j["inputs_written_in_place"] = inputs_written_in_place;
   j["none_inputs"] = none_inputs;
   j["rewrites"] = rewrites;
   j["memo_hits"] = memo_hits;

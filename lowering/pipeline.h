@@ -35,6 +35,9 @@ struct LoweringOptions {
   // Check invariants after every pass (graph lint; cleanup passes add no non-core op). On in test
   // builds through the environment variable GRAPH_LOWER_CHECK_INVARIANTS=1.
   bool check_invariants = false;
+  // Writes to graph inputs are functionalized and the inputs' final values returned after the
+  // outputs (report.mutated_inputs); false leaves such writes in place (not core ATen).
+  bool return_mutated_inputs = true;
 };
 
 struct LoweringReport {
@@ -44,8 +47,11 @@ struct LoweringReport {
   std::map<OpKey, std::string> decompositions;  // overload -> source
   std::vector<std::vector<OpKey>> cycles;
   std::map<OpKey, std::vector<std::string>> undecomposable;  // overload -> reasons per source
-  std::vector<std::string> mutated_inputs;  // graph inputs still written by in-place ops
-  std::vector<std::string> none_inputs;     // Optional inputs specialised to their example None
+  // Graph inputs the program writes, functionalized: the lowered graph returns their final
+  // values after its own outputs (a tuple when it had one output); see passes/functionalize.h.
+  std::vector<std::string> mutated_inputs;
+  std::vector<std::string> inputs_written_in_place;  // writes to inputs left in place
+  std::vector<std::string> none_inputs;  // Optional inputs specialised to their example None
   int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
   int iterations = 0;
   bool changed = false, converged = false, specialized = false;
@@ -56,9 +62,9 @@ struct LoweringReport {
   std::string verify_message;
 
   // The JSON the CLI writes: ops_before, ops_after, non_core_ops, glue_ops, decompositions, cycles,
-  // undecomposable, mutated_inputs, none_inputs, memo_hits, memo_entries, rewrites, iterations,
-  // changed, converged, time_ms, nodes_before, nodes_after, specialized, verified, max_abs_error,
-  // max_rel_error, violations.
+  // undecomposable, mutated_inputs, inputs_written_in_place, none_inputs, memo_hits, memo_entries,
+  // rewrites, iterations, changed, converged, time_ms, nodes_before, nodes_after, specialized,
+  // verified, max_abs_error, max_rel_error, violations.
   nlohmann::json ToJson() const;
   // A few lines for people (the CLI prints them to stderr).
   std::string Summary() const;

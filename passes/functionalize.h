@@ -1,0 +1,53 @@
+// Functionalization: in-place ops and writes through views rewritten into functional core ATen.
+#ifndef GRAPH_LOWER_PASSES_FUNCTIONALIZE_H_
+#define GRAPH_LOWER_PASSES_FUNCTIONALIZE_H_
+
+#include <torch/csrc/jit/ir/ir.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace graph_lower {
+
+struct FunctionalizeOptions {
+  // Writes to graph inputs become functional too: the new value of each written input is
+  // returned after the program's own outputs (see FunctionalizeResult::mutated_inputs). When
+  // false, writes to inputs are left in place.
+  bool return_mutated_inputs = true;
+};
+
+struct FunctionalizeResult {
+  bool changed = false;
+  // Graph inputs (index, debug name) whose final value the graph now also returns, in the order
+  // of the extra outputs. A graph that had one output returns a tuple (output, new values...);
+  // a graph with several outputs gets them appended.
+  std::vector<std::pair<size_t, std::string>> mutated_inputs;
+  int64_t rewritten = 0;  // writes rewritten
+};
+
+// Runs after libtorch's RemoveTensorMutation (which handles in-place ops on fresh, unaliased
+// values) and rewrites the writes it leaves, following the functionalization rule of
+// torch/_subclasses/functional_tensor.py and torch/csrc/jit/passes/remove_mutation.h: a write to a
+// view is a write of the whole base, so
+//   - `dst.op_(args)` (an in-place overload with a functional twin aten::op of the same overload
+//     name) becomes `new = op(dst, args)` (cast to dst's dtype, as in-place ops keep it), and
+//     `dst.copy_(src)` becomes `new = expand(_to_copy(src, dtype of dst), size of dst)`;
+//   - `new` is scattered back through the chain of views from dst to its base: slice.Tensor ->
+//     slice_scatter, select.int -> select_scatter, transpose.int / t / permute -> the inverse
+//     permutation, view / unsqueeze / squeeze -> reshape to the parent's size, alias -> itself;
+//   - every later use of the base reads the new base, and every later use of a view in the chain
+//     reads the view recomputed from the new base.
+// A write is left as it is (and the verifier reports its op as not core) when: its base is a
+// constant; its base is a graph input and return_mutated_inputs is false, or the write is inside
+// an If/Loop block; it is in a different block from its base; another alias of the base made before
+// the write (not in the chain) is read after it; the in-place op has no functional twin.
+// Errors: Internal (a libtorch pass threw).
+absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<torch::jit::Graph>& graph,
+                                                  const FunctionalizeOptions& options = {});
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_PASSES_FUNCTIONALIZE_H_
