@@ -106,7 +106,8 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
 // shared between runs, while aten::size returns a fresh list each time.
 bool OnlyRead(const torch::jit::Value* v) {
   for (const torch::jit::Use& use : v->uses()) {
-    if (use.user->kind() == c10::prim::ListUnpack) continue;
+    static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+    if (use.user->kind() == c10::prim::ListUnpack || use.user->kind() == kGetItem) continue;
     const c10::FunctionSchema* schema = use.user->maybeSchema();
     // Vararg ops (aten::format) take more inputs than their schema lists: assume they write.
     if (!schema || use.offset >= schema->arguments().size() ||
@@ -117,6 +118,55 @@ bool OnlyRead(const torch::jit::Value* v) {
     if (schema->arguments()[use.offset].alias_info()) return false;
   }
   return true;
+}
+
+// `list[i]` with a constant i on a list nothing writes: the element itself when the list is built
+// by prim::ListConstruct; for the Tensor[] of aten::split_with_sizes with constant sizes, every
+// `list[i]` becomes an output of one prim::ListUnpack (structural, not glue).
+bool FoldListIndexing(torch::jit::Block* block) {
+  bool changed = false;
+  static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* node = *it;
+    ++it;
+    for (torch::jit::Block* sub : node->blocks()) changed |= FoldListIndexing(sub);
+    if (node->kind() != kGetItem || node->inputs().size() != 2) continue;
+    torch::jit::Value* list = node->input(0);
+    std::optional<c10::IValue> index = torch::jit::toIValue(node->input(1));
+    if (!index || !index->isInt() || !list->type()->cast<c10::ListType>() || !OnlyRead(list)) {
+      continue;
+    }
+    Node* producer = list->node();
+    int64_t length = -1;
+    if (producer->kind() == c10::prim::ListConstruct) {
+      length = static_cast<int64_t>(producer->inputs().size());
+    } else if (producer->kind() == c10::aten::split_with_sizes && producer->inputs().size() == 3) {
+      std::optional<c10::IValue> sizes = torch::jit::toIValue(producer->input(1));
+      if (sizes && sizes->isIntList()) length = static_cast<int64_t>(sizes->toIntList().size());
+    }
+    int64_t i = index->toInt();
+    if (i < 0) i += length;
+    if (length < 0 || i < 0 || i >= length) continue;  // out of range: leave the runtime error
+    if (producer->kind() == c10::prim::ListConstruct) {
+      node->output()->replaceAllUsesWith(producer->input(i));
+    } else {
+      Node* unpack = nullptr;
+      for (const torch::jit::Use& use : list->uses()) {
+        if (use.user->kind() == c10::prim::ListUnpack && use.user->isBefore(node) &&
+            static_cast<int64_t>(use.user->outputs().size()) == length) {
+          unpack = use.user;
+        }
+      }
+      if (!unpack) {
+        unpack = node->owningGraph()->createListUnpack(list, length);
+        unpack->insertAfter(producer);
+      }
+      node->output()->replaceAllUsesWith(unpack->output(i));
+    }
+    node->destroy();
+    changed = true;
+  }
+  return changed;
 }
 
 bool FoldQueries(torch::jit::Block* block, bool inference) {
@@ -144,6 +194,7 @@ bool FoldQueries(torch::jit::Block* block, bool inference) {
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference) {
   try {
     bool changed = FoldQueries(graph->block(), inference);
+    changed |= FoldListIndexing(graph->block());
     changed |= torch::jit::ConstantPropagation(graph);
     torch::jit::EliminateDeadCode(graph);
     return changed;

@@ -106,6 +106,15 @@ def empty_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] 
     return torch.empty(self.size(), dtype=dtype, layout=layout, device=device,
                        pin_memory=pin_memory, memory_format=memory_format)
 )TS"},
+      // In-place zero_/fill_ reach the library as their functional twins (passes/functionalize.h).
+      {"aten::zero", "zero", R"TS(
+def zero(self: Tensor) -> Tensor:
+    return torch.full_like(self, 0)
+)TS"},
+      {"aten::fill.Tensor", "fill", R"TS(
+def fill(self: Tensor, value: Tensor) -> Tensor:
+    return torch.expand(torch._to_copy(value, dtype=self.dtype), self.size())
+)TS"},
       {"aten::new_zeros", "new_zeros", R"TS(
 def new_zeros(self: Tensor, size: List[int], dtype: Optional[int] = None,
               layout: Optional[int] = None, device: Optional[Device] = None,
