@@ -39,6 +39,11 @@ ABSL_FLAG(bool, strict, false, "Fail (exit 1, nothing written) when a non-core o
 ABSL_FLAG(bool, verify, false,
           "Run original and lowered graphs on the example inputs in the JIT interpreter and "
           "compare every output (exit 1 on mismatch).");
+ABSL_FLAG(bool, unroll_loops, false,
+          "Unroll loops whose trip count is a constant (after shape specialisation).");
+ABSL_FLAG(bool, keep_input_mutation, false,
+          "Leave writes to forward's inputs in place (not core ATen) instead of returning the "
+          "inputs' new values after the outputs.");
 ABSL_FLAG(bool, print_ir, false, "Print the lowered graph's text IR to stdout.");
 ABSL_FLAG(std::string, opset, "",
           "A file with the backend's opset, one overload per line ('include core_aten' adds core "
@@ -162,6 +167,8 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   options.opset = std::move(opset);
   options.strict = absl::GetFlag(FLAGS_strict);
   options.verify = absl::GetFlag(FLAGS_verify);
+  options.unroll_loops = absl::GetFlag(FLAGS_unroll_loops);
+  options.return_mutated_inputs = !absl::GetFlag(FLAGS_keep_input_mutation);
   absl::StatusOr<std::optional<std::vector<c10::IValue>>> examples = ExampleInputs(program);
   if (!examples.ok()) return examples.status();
   options.example_inputs = *std::move(examples);

@@ -276,6 +276,48 @@ std::vector<Sample> Samples() {
   return samples;
 }
 
+// Random ops lower to core random ops with the same distribution (not the same numbers): checked
+// statistically on 20000 draws, with bounds of 6 standard deviations.
+TEST(LibraryRandomTest, RandomOpsKeepTheirDistribution) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> parsed = ParseGraphText(R"IR(
+graph(%p : Tensor, %ones : Tensor):
+  %none : NoneType = prim::Constant()
+  %half : float = prim::Constant[value=0.5]()
+  %train : bool = prim::Constant[value=1]()
+  %b : Tensor = aten::bernoulli(%p, %none)
+  %u : Tensor = aten::rand_like(%p, %none, %none, %none, %none, %none)
+  %n : Tensor = aten::randn_like(%p, %none, %none, %none, %none, %none)
+  %d : Tensor = aten::dropout(%ones, %half, %train)
+  return (%b, %u, %n, %d)
+)IR",
+                                                                             "random");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  std::shared_ptr<torch::jit::Graph> g = *parsed;
+  const int64_t n = 20000;
+  std::vector<c10::IValue> inputs = {torch::full({n}, 0.3), torch::ones({n})};
+  LoweringOptions options;
+  options.example_inputs = inputs;
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->violations.empty()) << report->Summary();
+  torch::manual_seed(0);
+  absl::StatusOr<std::vector<c10::IValue>> out = RunGraph(g, inputs);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const torch::Tensor b = (*out)[0].toTensor(), u = (*out)[1].toTensor();
+  const torch::Tensor z = (*out)[2].toTensor(), d = (*out)[3].toTensor();
+  EXPECT_EQ(b.dtype(), torch::kFloat);
+  EXPECT_TRUE(torch::logical_or(b == 0, b == 1).all().item<bool>());
+  EXPECT_NEAR(b.mean().item<double>(), 0.3, 6 * std::sqrt(0.3 * 0.7 / n));
+  EXPECT_GE(u.min().item<double>(), 0.0);
+  EXPECT_LT(u.max().item<double>(), 1.0);
+  EXPECT_NEAR(u.mean().item<double>(), 0.5, 6 * std::sqrt(1.0 / 12 / n));
+  EXPECT_NEAR(z.mean().item<double>(), 0.0, 6 / std::sqrt(n));
+  EXPECT_NEAR(z.std().item<double>(), 1.0, 0.05);
+  // Dropout in training: zeros with probability p, the rest scaled by 1 / (1 - p).
+  EXPECT_TRUE(torch::logical_or(d == 0, d == 2).all().item<bool>());
+  EXPECT_NEAR((d == 0).to(torch::kDouble).mean().item<double>(), 0.5, 6 * std::sqrt(0.25 / n));
+}
+
 class LibrarySampleTest : public ::testing::TestWithParam<Sample> {};
 
 TEST_P(LibrarySampleTest, LowersToCoreAtenAndMatchesEager) {

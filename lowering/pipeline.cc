@@ -4,6 +4,7 @@
 #include <torch/csrc/jit/passes/constant_pooling.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/inliner.h>
+#include <torch/csrc/jit/passes/loop_unrolling.h>
 #include <torch/csrc/jit/passes/pass_manager.h>
 #include <torch/csrc/jit/passes/remove_mutation.h>
 
@@ -143,6 +144,17 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
       report.specialized = true;
       absl::StatusOr<bool> folded = FoldGlue(g);
       if (!folded.ok()) return folded.status();
+      if (options.unroll_loops) {
+        try {
+          if (torch::jit::UnrollConstantLoops(g)) {
+            torch::jit::RemoveListMutation(g);
+            folded = FoldGlue(g);
+            if (!folded.ok()) return folded.status();
+          }
+        } catch (const std::exception& e) {
+          return absl::InternalError(absl::StrCat("unrolling loops failed: ", e.what()));
+        }
+      }
       if (check) {
         if (absl::Status s = CheckInvariants(g, "specialize"); !s.ok()) return s;
       }

@@ -38,6 +38,10 @@ struct LoweringOptions {
   // Writes to graph inputs are functionalized and the inputs' final values returned after the
   // outputs (report.mutated_inputs); false leaves such writes in place (not core ATen).
   bool return_mutated_inputs = true;
+  // Unroll loops whose trip count is a constant once shapes are known
+  // (torch::jit::UnrollConstantLoops); otherwise loops stay (prim::Loop is structural) and are
+  // lowered inside.
+  bool unroll_loops = false;
 };
 
 struct LoweringReport {

@@ -19,6 +19,7 @@ std::vector<TorchScriptDecomposition> AttentionDecompositions();     // attentio
 std::vector<TorchScriptDecomposition> NnDecompositions();            // nn.cc
 std::vector<TorchScriptDecomposition> ReductionDecompositions();     // reductions.cc
 std::vector<TorchScriptDecomposition> IndexingDecompositions();      // indexing.cc
+std::vector<TorchScriptDecomposition> RandomDecompositions();        // random.cc
 
 // All of the above.
 std::vector<TorchScriptDecomposition> LibraryDecompositions();

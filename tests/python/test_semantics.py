@@ -196,3 +196,46 @@ def test_case_lowers_to_core_aten_and_matches_eager(name, graph_lower_bin, tmp_p
             expected = (expected, theirs[0])
             torch.testing.assert_close(mine, [x.clone() for x in xs])
         torch.testing.assert_close(actual, expected, rtol=1e-4, atol=1e-4)
+
+
+def _lower_with(graph_lower_bin, tmp_path, module, inputs, *flags):
+    src, out, report = tmp_path / "in.pt", tmp_path / "out.pt", tmp_path / "report.json"
+    torch.jit.script(module.eval()).save(str(src))
+    torch.save(inputs, str(tmp_path / "inputs.pt"))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs",
+                   str(tmp_path / "inputs.pt"), "--verify", "--report", str(report), *flags)
+    return proc, torch.jit.load(str(out)) if out.exists() else None, json.loads(
+        report.read_text()) if report.exists() else None
+
+
+def _kinds(graph):
+    from test_check_cli import _all_nodes
+    return {node.kind() for node in _all_nodes(graph)}
+
+
+class ShapeLoop(nn.Module):
+    def forward(self, x):
+        y = x
+        for i in range(x.size(0)):  # a constant trip count once shapes are known
+            y = y * 2 + i
+        return y
+
+
+def test_loops_stay_unless_unrolling_is_asked(graph_lower_bin, tmp_path):
+    cls, inputs = ShapeLoop, [torch.randn(3, 4)]
+    _, kept, _ = _lower_with(graph_lower_bin, tmp_path, cls(), inputs)
+    assert "prim::Loop" in _kinds(kept.graph)
+    proc, unrolled, rep = _lower_with(graph_lower_bin, tmp_path, cls(), inputs, "--unroll-loops")
+    assert proc.returncode == 0, proc.stderr
+    assert "prim::Loop" not in _kinds(unrolled.graph)
+    x = torch.randn(3, 4)
+    torch.testing.assert_close(unrolled(x), cls()(x))
+
+
+def test_input_mutation_can_be_kept_in_place(graph_lower_bin, tmp_path):
+    cls, inputs = cases["input_mutation"]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, cls(), inputs,
+                                     "--keep-input-mutation")
+    assert proc.returncode == 1  # aten::add_ is not core ATen, and is reported
+    assert rep["inputs_written_in_place"] == ["x"] and rep["mutated_inputs"] == []
+    assert "aten::add_.Scalar" in rep["non_core_ops"]
