@@ -6,6 +6,7 @@
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/runtime/operator.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -130,7 +131,12 @@ class Specializer {
       if (std::getenv("GRAPH_LOWER_DEBUG")) {
         std::cerr << "specialize: " << node.kind().toQualString() << " threw: " << what << "\n";
       }
-      if (stats_.first_failure.empty()) {
+      // Ops without a tensor result (aten::format, aten::warn: implemented inside the
+      // interpreter, not runnable alone) cannot make the program fail on shapes here.
+      const bool tensor_op = std::any_of(
+          node.outputs().begin(), node.outputs().end(),
+          [](const Value* v) { return v->type()->kind() == c10::TypeKind::TensorType; });
+      if (tensor_op && stats_.first_failure.empty()) {
         stats_.first_failure = absl::StrCat(node.kind().toQualString(), ": ", what);
       }
       return Unknown(node);

@@ -16,8 +16,9 @@ struct SpecializeStats {
   int64_t refined = 0;   // values whose type became a complete TensorType
   int64_t unknown = 0;   // tensor values left without a complete type
   bool changed = false;  // some type changed
-  // The first op that threw on the example values ("aten::linear: mat1 and mat2 shapes cannot
-  // be multiplied (2x5 and 8x8)"), empty when none did: the program itself fails on them.
+  // The first op with a tensor result that threw on the example values ("aten::linear: mat1 and
+  // mat2 shapes cannot be multiplied (2x5 and 8x8)"), empty when none did: the program itself fails
+  // on them.
   std::string first_failure;
 };
 
