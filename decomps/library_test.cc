@@ -239,6 +239,23 @@ std::vector<Sample> Samples() {
             "  return (%y, %tw)\n",
         {torch::log_softmax(r({2, 5, 3, 4}), 1), target2d});
   }
+  add("softplus_beta_threshold",
+      "graph(%x : Tensor):\n  %b : int = prim::Constant[value=2]()\n"
+      "  %t : int = prim::Constant[value=5]()\n"
+      "  %y : Tensor = aten::softplus(%x, %b, %t)\n  return (%y)\n",
+      {r({64}) * 4});
+  add("to_dtype_and_same_dtype",
+      "graph(%x : Tensor):\n  %d : int = prim::Constant[value=7]()\n"
+      "  %f : int = prim::Constant[value=6]()\n  %no : bool = prim::Constant[value=0]()\n"
+      "  %n : NoneType = prim::Constant()\n"
+      "  %a : Tensor = aten::to(%x, %d, %no, %no, %n)\n"
+      "  %b : Tensor = aten::to(%x, %f, %no, %no, %n)\n  return (%a, %b)\n",
+      {r({3, 4})});
+  add("to_other",
+      "graph(%x : Tensor, %o : Tensor):\n  %no : bool = prim::Constant[value=0]()\n"
+      "  %n : NoneType = prim::Constant()\n"
+      "  %a : Tensor = aten::to(%x, %o, %no, %no, %n)\n  return (%a)\n",
+      {r({3, 4}), torch::zeros({1}, torch::kHalf)});
   // nn.TransformerEncoderLayer's fast path, D=8, 2 heads, FFN 16, batch 2, length 3; every tensor
   // is a graph input. Post-norm with relu, and pre-norm with gelu and a key padding mask.
   auto encoder_layer = [&](const std::string& name, bool norm_first, bool gelu, bool masked) {
@@ -273,6 +290,17 @@ std::vector<Sample> Samples() {
   };
   encoder_layer("transformer_encoder_layer_post_norm_relu", false, false, false);
   encoder_layer("transformer_encoder_layer_pre_norm_gelu_masked", true, true, true);
+  {
+    // The fast path hands _native_multi_head_attention a float key padding mask (-inf where
+    // padded, as F._canonical_mask makes it), including a fully padded sequence (row of zeros).
+    Sample s = samples.back();
+    s.name = "transformer_encoder_layer_float_mask_fully_masked_row";
+    torch::Tensor mask = torch::zeros({2, 3});
+    mask.index_put_({0, 2}, -INFINITY);
+    mask.index_put_({1}, -INFINITY);
+    s.inputs.back() = mask;
+    samples.push_back(s);
+  }
   return samples;
 }
 

@@ -38,7 +38,8 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
       // nn.MultiheadAttention's inference fast path (aten/src/ATen/native/transformers/
       // attention.cpp, native_multi_head_attention_cpu) in math form: batch-first (B, T, D)
       // inputs, packed in-projection, q scaled by 1/sqrt(head_dim) before q @ k^T, boolean masks
-      // (True = masked out; mask_type 1 = key padding mask (B, S)), softmax, out-projection. The
+      // (True = masked out; float masks are made bool, nonzero = masked; mask_type 1 = key padding
+      // mask (B, S)), softmax (NaN for fully masked rows, as _masked_softmax), out-projection. The
       // second output is the attention weights, averaged over heads if asked; without
       // need_weights the kernel returns an undefined tensor, which TorchScript cannot build:
       // an empty tensor stands in for it.
@@ -65,6 +66,8 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
     scores = torch.matmul(q, torch.transpose(k, 2, 3))
     if mask is not None:
         m = mask
+        if m.dtype != 11:  # a float mask (-inf where masked) is made bool, as the kernel does
+            m = torch.ne(m, 0.0)
         if mask_type is not None and mask_type == 1 and m.dim() == 2:
             m = torch.reshape(m, [B, 1, 1, S])
         scores = torch.where(m, torch.full_like(scores, float("-inf")), scores)

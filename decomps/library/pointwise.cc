@@ -33,6 +33,14 @@ def masked_fill(self: Tensor, mask: Tensor, value: float) -> Tensor:
 def masked_fill(self: Tensor, mask: Tensor, value: Tensor) -> Tensor:
     return torch.where(mask, torch._to_copy(value, dtype=self.dtype), self)
 )TS"},
+      // softplus(x) = log(1 + exp(beta x)) / beta, and x itself where beta x > threshold
+      // (torch/_refs/nn/functional softplus).
+      {"aten::softplus", "softplus", R"TS(
+def softplus(self: Tensor, beta: number = 1, threshold: number = 20) -> Tensor:
+    scaled = torch.mul(self, beta)
+    soft = torch.div(torch.log1p(torch.exp(scaled)), beta)
+    return torch.where(torch.gt(scaled, threshold), self, soft)
+)TS"},
       // rsub(x, other, alpha) = other - alpha * x; Scalars stay Scalars (`number`), so type
       // promotion is the kernel's (an int tensor minus a float gives float).
       {"aten::rsub.Scalar", "rsub", R"TS(

@@ -115,6 +115,42 @@ def zero(self: Tensor) -> Tensor:
 def fill(self: Tensor, value: Tensor) -> Tensor:
     return torch.expand(torch._to_copy(value, dtype=self.dtype), self.size())
 )TS"},
+      // TorchScript's x.to(device[, dtype]) (aten::to.prim_Device): x itself when nothing changes
+      // and no copy is asked, as the kernel; otherwise _to_copy.
+      {"aten::to.prim_Device", "to_prim_device", R"TS(
+def to_prim_device(self: Tensor, device: Optional[Device], dtype: Optional[int] = None,
+                   non_blocking: bool = False, copy: bool = False) -> Tensor:
+    d = self.dtype if dtype is None else dtype
+    dev = self.device if device is None else device
+    if not copy and d == self.dtype and dev == self.device:
+        return self
+    return torch._to_copy(self, dtype=d, device=dev, non_blocking=non_blocking)
+)TS"},
+      // x.to(dtype) / x.float() (aten::to.dtype) and x.to(other): x itself when the dtype (and
+      // device) already match and no copy is asked, as the kernel; otherwise _to_copy.
+      {"aten::to.dtype", "to_dtype", R"TS(
+def to_dtype(self: Tensor, dtype: int, non_blocking: bool = False, copy: bool = False,
+             memory_format: Optional[int] = None) -> Tensor:
+    if not copy and dtype == self.dtype:
+        return self
+    return torch._to_copy(self, dtype=dtype, non_blocking=non_blocking,
+                          memory_format=memory_format)
+)TS"},
+      {"aten::to.other", "to_other", R"TS(
+def to_other(self: Tensor, other: Tensor, non_blocking: bool = False, copy: bool = False,
+             memory_format: Optional[int] = None) -> Tensor:
+    if not copy and other.dtype == self.dtype and other.device == self.device:
+        return self
+    return torch._to_copy(self, dtype=other.dtype, device=other.device,
+                          non_blocking=non_blocking, memory_format=memory_format)
+)TS"},
+      {"aten::zeros_like", "zeros_like", R"TS(
+def zeros_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] = None,
+               device: Optional[Device] = None, pin_memory: Optional[bool] = None,
+               memory_format: Optional[int] = None) -> Tensor:
+    return torch.full_like(self, 0, dtype=dtype, layout=layout, device=device,
+                           pin_memory=pin_memory, memory_format=memory_format)
+)TS"},
       {"aten::new_zeros", "new_zeros", R"TS(
 def new_zeros(self: Tensor, size: List[int], dtype: Optional[int] = None,
               layout: Optional[int] = None, device: Optional[Device] = None,
