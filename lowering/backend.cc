@@ -5,6 +5,8 @@
 #include <torch/csrc/autograd/grad_mode.h>
 #include <torch/csrc/jit/runtime/interpreter.h>
 
+#include <sstream>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
@@ -71,13 +73,30 @@ void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& wher
       Compare(ev[i], av[i], absl::StrCat(where, "[", i, "]"), c);
     return;
   }
+  if (e.isGenericDict()) {
+    if (!a.isGenericDict()) return fail("dict vs non-dict");
+    const c10::impl::GenericDict ed = e.toGenericDict(), ad = a.toGenericDict();
+    if (ed.size() != ad.size()) return fail("dicts of different sizes");
+    for (const auto& entry : ed) {
+      auto it = ad.find(entry.key());
+      if (it == ad.end()) return fail("a key is missing");
+      std::ostringstream key;
+      key << entry.key();
+      Compare(entry.value(), it->value(), absl::StrCat(where, "[", key.str(), "]"), c);
+    }
+    return;
+  }
   if (e.isDouble() && a.isDouble()) {
     const double d = std::abs(e.toDouble() - a.toDouble());
     c.max_abs_error = std::max(c.max_abs_error, d);
     if (d > 1e-6 + 1e-6 * std::abs(e.toDouble())) fail("scalar differs");
     return;
   }
-  if (!(e == a)) fail("value differs");
+  try {
+    if (!(e == a)) fail("value differs");
+  } catch (const std::exception&) {
+    fail(absl::StrCat("cannot compare values of type ", e.tagKind()));
+  }
 }
 
 }  // namespace
