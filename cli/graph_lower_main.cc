@@ -213,11 +213,42 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     return absl::InvalidArgumentError(
         absl::StrCat("expected exactly one INPUT, got ", inputs.size(), "; see --help"));
   }
-  for (const std::string& out : {absl::GetFlag(FLAGS_report), absl::GetFlag(FLAGS_output)}) {
+  // Never overwrite a file this run reads, and never write both outputs to one file.
+  const std::string report_path = absl::GetFlag(FLAGS_report);
+  const std::string output_path = absl::GetFlag(FLAGS_output);
+  std::vector<std::pair<std::string, std::string>> read = {{inputs[0], "the input file"}};
+  if (const std::string f = absl::GetFlag(FLAGS_example_inputs); !f.empty()) {
+    read.emplace_back(f, "the --example-inputs file");
+  }
+  if (const std::string f = absl::GetFlag(FLAGS_opset); !f.empty()) {
+    read.emplace_back(f, "the --opset file");
+  }
+  for (const std::string& out : {report_path, output_path}) {
+    if (out.empty()) continue;
+    for (const auto& [in, what] : read) {
+      std::error_code ec;
+      if (std::filesystem::equivalent(out, in, ec)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(out, ": is ", what, "; refusing to overwrite it"));
+      }
+    }
+    // Fail before a long lowering, and before writing the other output, when this one cannot
+    // be written: its directory must exist and it must not be a directory.
     std::error_code ec;
-    if (!out.empty() && std::filesystem::equivalent(out, inputs[0], ec)) {
+    const std::filesystem::path p(out);
+    const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
+    if (!std::filesystem::is_directory(dir, ec)) {
+      return absl::InvalidArgumentError(absl::StrCat(out, ": no such directory"));
+    }
+    if (std::filesystem::is_directory(p, ec)) {
+      return absl::InvalidArgumentError(absl::StrCat(out, ": is a directory"));
+    }
+  }
+  if (!report_path.empty() && !output_path.empty()) {
+    std::error_code ec;
+    if (report_path == output_path || std::filesystem::equivalent(report_path, output_path, ec)) {
       return absl::InvalidArgumentError(
-          absl::StrCat(out, ": is the input file; refusing to overwrite it"));
+          absl::StrCat(output_path, ": given as both -o and --report"));
     }
   }
   absl::StatusOr<Opset> opset = BuildOpset();
