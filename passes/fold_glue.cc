@@ -120,7 +120,8 @@ bool OnlyRead(const torch::jit::Value* v) {
   return true;
 }
 
-// `list[i]` with a constant i on a list nothing writes: the element itself when the list is built
+// `list(l)` on lists nothing writes is `l`. `list[i]` with a constant i on a list nothing writes:
+// the element itself when the list is built
 // by prim::ListConstruct; for the Tensor[] of aten::split_with_sizes with constant sizes, every
 // `list[i]` becomes an output of one prim::ListUnpack (structural, not glue).
 bool FoldListIndexing(torch::jit::Block* block) {
@@ -130,6 +131,15 @@ bool FoldListIndexing(torch::jit::Block* block) {
     Node* node = *it;
     ++it;
     for (torch::jit::Block* sub : node->blocks()) changed |= FoldListIndexing(sub);
+    // list(l), a copy, is l itself when neither is ever written.
+    if (node->kind() == c10::aten::list && node->inputs().size() == 1 &&
+        node->input(0)->type()->cast<c10::ListType>() && OnlyRead(node->input(0)) &&
+        OnlyRead(node->output())) {
+      node->output()->replaceAllUsesWith(node->input(0));
+      node->destroy();
+      changed = true;
+      continue;
+    }
     if (node->kind() != kGetItem || node->inputs().size() != 2) continue;
     torch::jit::Value* list = node->input(0);
     std::optional<c10::IValue> index = torch::jit::toIValue(node->input(1));

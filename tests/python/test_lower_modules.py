@@ -6,6 +6,7 @@ PyTorch's torch.Tag.core (test_lower_cli._non_core_tensor_ops), never from graph
 """
 
 import json
+import warnings
 from typing import Optional
 
 import pytest
@@ -116,3 +117,68 @@ def test_upsample_vec_overload_survives_save_and_load(graph_lower_bin, tmp_path)
     assert _non_core_tensor_ops(lowered.graph) == set()
     x = torch.randn(1, 2, 3, 3)
     torch.testing.assert_close(lowered(x), Up()(x))
+
+
+class Chatty(nn.Module):
+    """Uses ops the interpreter implements itself (aten::format, aten::warn) on the way."""
+
+    def forward(self, x):
+        torch._assert(x.dim() == 2, f"expected 2 dims, got {x.dim()}")
+        if x.size(0) > 100:
+            warnings.warn("large batch")
+        return x.relu()
+
+
+def test_format_and_warn_do_not_fail_lowering(graph_lower_bin, tmp_path):
+    proc, out, report = _lower(graph_lower_bin, Chatty(), tmp_path, "--example-inputs", "2x3",
+                               "--verify")
+    assert proc.returncode == 0, proc.stderr
+    x = torch.randn(2, 3)
+    torch.testing.assert_close(torch.jit.load(str(out))(x), x.relu())
+
+
+def test_files_read_are_never_overwritten(graph_lower_bin, tmp_path):
+    src = tmp_path / "in.pt"
+    torch.jit.script(Chatty()).save(str(src))
+    inputs = tmp_path / "inputs.pt"
+    torch.save([torch.randn(2, 3)], str(inputs))
+    before = inputs.read_bytes()
+    for args in (["-o", str(inputs)], ["--report", str(inputs)]):
+        proc = run_cli(graph_lower_bin, str(src), "--example-inputs", str(inputs), *args)
+        assert proc.returncode == 2 and "refusing to overwrite" in proc.stderr, proc.stderr
+        assert inputs.read_bytes() == before
+    out = tmp_path / "o.pt"
+    proc = run_cli(graph_lower_bin, str(src), "--example-inputs", str(inputs), "-o", str(out),
+                   "--report", str(out))
+    assert proc.returncode == 2 and "both -o and --report" in proc.stderr
+    # A report that cannot be written fails before the archive is written.
+    proc = run_cli(graph_lower_bin, str(src), "--example-inputs", str(inputs), "-o", str(out),
+                   "--report", str(tmp_path / "missing" / "r.json"))
+    assert proc.returncode == 2 and "no such directory" in proc.stderr
+    assert not out.exists()
+
+
+class MultiheadKeyPadding(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mha = nn.MultiheadAttention(16, 4, batch_first=True)
+
+    def forward(self, x, key_padding_mask: Optional[torch.Tensor] = None):
+        return self.mha(x, x, x, key_padding_mask=key_padding_mask)
+
+
+def test_multihead_attention_with_a_key_padding_mask_matches_eager(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    m = MultiheadKeyPadding().eval()
+    x = torch.randn(2, 5, 16)
+    mask = torch.zeros(2, 5, dtype=torch.bool)
+    mask[0, 3:] = True
+    inputs = tmp_path / "inputs.pt"
+    torch.save([x, mask], str(inputs))
+    proc, out, report = _lower(graph_lower_bin, m, tmp_path, "--example-inputs", str(inputs),
+                               "--verify")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(str(out))
+    assert _non_core_tensor_ops(lowered.graph) == set()
+    with torch.no_grad():
+        torch.testing.assert_close(lowered(x, mask), m(x, mask), rtol=1e-4, atol=1e-4)
