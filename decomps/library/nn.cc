@@ -5,6 +5,45 @@
 
 namespace graph_lower {
 
+// The source of nll_loss_forward and nll_loss2d_forward (one computation; see the entries below).
+constexpr char kNllLossForward[] = R"TS(
+def nll_loss_forward(self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int,
+                     ignore_index: int) -> Tuple[Tensor, Tensor]:
+    channel_dim = 1
+    if self.dim() < 2:
+        channel_dim = 0
+    x = self
+    w = torch.full([1], 1.0, dtype=self.dtype, device=self.device)
+    if weight is not None:
+        shape: List[int] = []
+        for i in range(self.dim()):
+            if i == channel_dim:
+                shape.append(weight.size(0))
+            else:
+                shape.append(1)
+        w = torch.view(weight, shape)
+        x = x * w
+    valid = torch.ne(target, ignore_index)
+    safe_target = torch.where(valid, target, torch.full_like(target, 0))
+    picked = torch.squeeze(torch.gather(x, channel_dim, torch.unsqueeze(safe_target, channel_dim)),
+                           channel_dim)
+    result = torch.where(valid, torch.neg(picked), torch.full_like(picked, 0.0))
+    if reduction == 0 and self.dim() > 1:
+        return result, torch.full([], 0.0, dtype=self.dtype, device=self.device)
+    if weight is not None:
+        wx = torch.expand(w, self.size())
+        wsum = torch.squeeze(
+            torch.gather(wx, channel_dim, torch.unsqueeze(safe_target, channel_dim)), channel_dim)
+        total_weight = torch.sum(torch.where(valid, wsum, torch.full_like(wsum, 0.0)), [])
+    else:
+        total_weight = torch.sum(torch._to_copy(valid, dtype=self.dtype), [])
+    if reduction == 2:
+        result = torch.sum(result, [])
+    elif reduction == 1:
+        result = torch.sum(result, []) / total_weight
+    return result, total_weight
+)TS";
+
 std::vector<TorchScriptDecomposition> NnDecompositions() {
   return {
       // _convolution's extra flags (benchmark, deterministic, cudnn_enabled, allow_tf32) only pick
@@ -51,80 +90,8 @@ def dropout(input: Tensor, p: float, train: bool) -> Tensor:
       // target class along the channel dim (1, or 0 for unbatched input), weight it, zero the
       // ignored targets; reduction 0 none, 1 mean (divided by the total weight), 2 sum.
       // nll_loss2d_forward (N, C, H, W) is the same computation with the channel dim 1.
-      {"aten::nll_loss_forward", "nll_loss_forward", R"TS(
-def nll_loss_forward(self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int,
-                     ignore_index: int) -> Tuple[Tensor, Tensor]:
-    channel_dim = 1
-    if self.dim() < 2:
-        channel_dim = 0
-    x = self
-    w = torch.full([1], 1.0, dtype=self.dtype, device=self.device)
-    if weight is not None:
-        shape: List[int] = []
-        for i in range(self.dim()):
-            if i == channel_dim:
-                shape.append(weight.size(0))
-            else:
-                shape.append(1)
-        w = torch.view(weight, shape)
-        x = x * w
-    valid = torch.ne(target, ignore_index)
-    safe_target = torch.where(valid, target, torch.full_like(target, 0))
-    picked = torch.squeeze(torch.gather(x, channel_dim, torch.unsqueeze(safe_target, channel_dim)),
-                           channel_dim)
-    result = torch.where(valid, torch.neg(picked), torch.full_like(picked, 0.0))
-    if reduction == 0 and self.dim() > 1:
-        return result, torch.full([], 0.0, dtype=self.dtype, device=self.device)
-    if weight is not None:
-        wx = torch.expand(w, self.size())
-        wsum = torch.squeeze(
-            torch.gather(wx, channel_dim, torch.unsqueeze(safe_target, channel_dim)), channel_dim)
-        total_weight = torch.sum(torch.where(valid, wsum, torch.full_like(wsum, 0.0)), [])
-    else:
-        total_weight = torch.sum(torch._to_copy(valid, dtype=self.dtype), [])
-    if reduction == 2:
-        result = torch.sum(result, [])
-    elif reduction == 1:
-        result = torch.sum(result, []) / total_weight
-    return result, total_weight
-)TS"},
-      {"aten::nll_loss2d_forward", "nll_loss_forward", R"TS(
-def nll_loss_forward(self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int,
-                     ignore_index: int) -> Tuple[Tensor, Tensor]:
-    channel_dim = 1
-    if self.dim() < 2:
-        channel_dim = 0
-    x = self
-    w = torch.full([1], 1.0, dtype=self.dtype, device=self.device)
-    if weight is not None:
-        shape: List[int] = []
-        for i in range(self.dim()):
-            if i == channel_dim:
-                shape.append(weight.size(0))
-            else:
-                shape.append(1)
-        w = torch.view(weight, shape)
-        x = x * w
-    valid = torch.ne(target, ignore_index)
-    safe_target = torch.where(valid, target, torch.full_like(target, 0))
-    picked = torch.squeeze(torch.gather(x, channel_dim, torch.unsqueeze(safe_target, channel_dim)),
-                           channel_dim)
-    result = torch.where(valid, torch.neg(picked), torch.full_like(picked, 0.0))
-    if reduction == 0 and self.dim() > 1:
-        return result, torch.full([], 0.0, dtype=self.dtype, device=self.device)
-    if weight is not None:
-        wx = torch.expand(w, self.size())
-        wsum = torch.squeeze(
-            torch.gather(wx, channel_dim, torch.unsqueeze(safe_target, channel_dim)), channel_dim)
-        total_weight = torch.sum(torch.where(valid, wsum, torch.full_like(wsum, 0.0)), [])
-    else:
-        total_weight = torch.sum(torch._to_copy(valid, dtype=self.dtype), [])
-    if reduction == 2:
-        result = torch.sum(result, [])
-    elif reduction == 1:
-        result = torch.sum(result, []) / total_weight
-    return result, total_weight
-)TS"},
+      {"aten::nll_loss_forward", "nll_loss_forward", kNllLossForward},
+      {"aten::nll_loss2d_forward", "nll_loss_forward", kNllLossForward},
   };
 }
 
