@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -95,7 +96,17 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     // in-place ops and writes through views (passes/functionalize.h).
     torch::jit::Inline(*g);
     torch::jit::RemoveListMutation(g);
-    torch::jit::RemoveTensorMutation(g);
+    // In-place comparisons and logical ops keep the destination's dtype (x.lt_(0) on floats
+    // stores 0./1.), which RemoveTensorMutation's plain functional op (a bool result) does not:
+    // they are left to passes/functionalize, which casts back.
+    torch::jit::RemoveTensorMutation(g, [](torch::jit::Node* node) {
+      static const absl::flat_hash_set<std::string>* kDtypeChanging =
+          new absl::flat_hash_set<std::string>{
+              "aten::lt_",          "aten::le_",          "aten::gt_",          "aten::ge_",
+              "aten::eq_",          "aten::ne_",          "aten::logical_and_", "aten::logical_or_",
+              "aten::logical_xor_", "aten::logical_not_", "aten::isnan_"};
+      return !kDtypeChanging->contains(node->kind().toQualString());
+    });
     torch::jit::EliminateDeadCode(g);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));

@@ -62,7 +62,7 @@ bool ViewReadAfter(const Node* user, const Node* after) {
   if (!aliases) return false;
   for (const Value* out : user->outputs()) {
     for (const torch::jit::Use& use : out->uses()) {
-      if (use.user->isAfter(after)) return true;
+      if (use.user->kind() == c10::prim::Return || use.user->isAfter(after)) return true;
     }
   }
   return false;
@@ -127,6 +127,17 @@ class Functionalizer {
     }
     const c10::Symbol producer = base->node()->kind();
     if (producer == c10::prim::Constant) return false;
+    // The base must be a tensor of its own: a graph input, something this pass made, or the
+    // result of an op whose schema says it returns no alias. An op that may return an alias we
+    // cannot scatter back through (diagonal, narrow, reshape, unbind/split elements through
+    // ListUnpack, unknown ops) leaves the write in place, reported, rather than dropping it.
+    if (producer != c10::prim::Param && !produced_.contains(base->node())) {
+      const c10::FunctionSchema* schema = base->node()->maybeSchema();
+      if (!schema) return false;
+      for (const c10::Argument& ret : schema->returns()) {
+        if (ret.alias_info()) return false;
+      }
+    }
     // A new base this pass made for an input is still that input (a second write to it).
     auto origin_it = input_of_.find(base);
     Value* origin = origin_it != input_of_.end()   ? origin_it->second

@@ -237,3 +237,29 @@ graph(%x : Tensor, %c : bool):
 
 }  // namespace
 }  // namespace graph_lower
+
+namespace graph_lower {
+namespace {
+
+TEST(FunctionalizeTest, AWriteThroughAViewItCannotScatterBackStaysInPlace) {
+  // diagonal is a view this pass does not invert: the write must stay, not vanish.
+  auto original = Parse(R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %0 : int = prim::Constant[value=0]()
+  %1 : int = prim::Constant[value=1]()
+  %z : Tensor = aten::clone(%x, %none)
+  %d : Tensor = aten::diagonal(%z, %0, %0, %1)
+  %a : Tensor = aten::zero_(%d)
+  return (%z)
+)IR");
+  auto g = original->copy();
+  absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->changed);
+  EXPECT_EQ(CountWrites(g->block()), 1);
+  ExpectSameResults(original, g, {torch::randn({3, 3})});
+}
+
+}  // namespace
+}  // namespace graph_lower

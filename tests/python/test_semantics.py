@@ -93,6 +93,16 @@ class ViewMut(nn.Module):
         w.view(-1).zero_()
         return z, w
 
+@case("inplace_comparison", [torch.randn(3, 4)])
+class InplaceCompare(nn.Module):
+    def forward(self, x):
+        z = x.clone()
+        z.lt_(0)  # stores 0./1. in z's float dtype
+        w = x.clone()
+        w[0].ge_(0.5)
+        return z, w
+
+
 @case("index_put", [torch.randn(5, 3)])
 class IndexPut(nn.Module):
     def forward(self, x):
