@@ -12,6 +12,19 @@ namespace {
 
 using torch::jit::Node;
 
+// values[dim] for a constant int `dim` (negative counts from the end), as aten::size.int and
+// aten::stride.int; nullopt when dim is not a constant or out of range (the runtime error stays).
+std::optional<c10::IValue> AtConstantDim(const std::vector<int64_t>& values,
+                                         const torch::jit::Value* dim_value) {
+  std::optional<c10::IValue> dim = torch::jit::toIValue(dim_value);
+  if (!dim || !dim->isInt()) return std::nullopt;
+  int64_t d = dim->toInt();
+  const int64_t rank = static_cast<int64_t>(values.size());
+  if (d < 0) d += rank;
+  if (d < 0 || d >= rank) return std::nullopt;
+  return c10::IValue(values[d]);
+}
+
 // The constant a metadata query on a complete tensor type evaluates to, if any.
 std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
   const c10::Symbol kind = node.kind();
@@ -71,24 +84,13 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
   if (kind == kStride && tt->isComplete()) {
     const std::vector<int64_t> strides = *tt->strides().concrete_sizes();
     if (node.inputs().size() == 1) return c10::IValue(strides);
-    std::optional<c10::IValue> dim = torch::jit::toIValue(node.input(1));
-    if (node.inputs().size() != 2 || !dim || !dim->isInt()) return std::nullopt;
-    int64_t d = dim->toInt();
-    const int64_t rank = static_cast<int64_t>(strides.size());
-    if (d < 0) d += rank;
-    if (d < 0 || d >= rank) return std::nullopt;
-    return c10::IValue(strides[d]);
+    if (node.inputs().size() != 2) return std::nullopt;
+    return AtConstantDim(strides, node.input(1));
   }
   if (!sizes) return std::nullopt;
   if (kind == c10::aten::size && node.inputs().size() == 1) return c10::IValue(*sizes);
   if (kind == c10::aten::size && node.inputs().size() == 2) {
-    std::optional<c10::IValue> dim = torch::jit::toIValue(node.input(1));
-    if (!dim || !dim->isInt()) return std::nullopt;
-    int64_t d = dim->toInt();
-    const int64_t rank = static_cast<int64_t>(sizes->size());
-    if (d < 0) d += rank;
-    if (d < 0 || d >= rank) return std::nullopt;  // leave the runtime error to the runtime
-    return c10::IValue((*sizes)[d]);
+    return AtConstantDim(*sizes, node.input(1));
   }
   if (kind == kNumel || (kind == c10::aten::len && node.inputs().size() == 1)) {
     if (kind == c10::aten::len) {

@@ -3,34 +3,37 @@
 // (uniform). The results have the same distribution as the kernels', not the same numbers: the
 // draws are made by other ops, in another order, from the default generator (an explicit
 // torch.Generator argument is not threaded through). See docs/semantics.md.
+#include <string>
+
+#include "absl/strings/str_cat.h"
 #include "decomps/library/library.h"
 
 namespace graph_lower {
 
+namespace {
+
+// `name(self, dtype, layout, device, pin_memory, memory_format)` as `torch.factory(self.size(),
+// ...)` with self's dtype and device by default (rand_like -> rand, randn_like -> randn).
+std::string LikeFactory(const std::string& name, const std::string& factory) {
+  return absl::StrCat("\ndef ", name, R"TS((self: Tensor, dtype: Optional[int] = None,
+        layout: Optional[int] = None, device: Optional[Device] = None,
+        pin_memory: Optional[bool] = None, memory_format: Optional[int] = None) -> Tensor:
+    if dtype is None:
+        dtype = self.dtype
+    if device is None:
+        device = self.device
+    return torch.)TS",
+                      factory, R"TS((self.size(), dtype=dtype, layout=layout, device=device,
+                         pin_memory=pin_memory)
+)TS");
+}
+
+}  // namespace
+
 std::vector<TorchScriptDecomposition> RandomDecompositions() {
   return {
-      {"aten::rand_like", "rand_like", R"TS(
-def rand_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] = None,
-              device: Optional[Device] = None, pin_memory: Optional[bool] = None,
-              memory_format: Optional[int] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.rand(self.size(), dtype=dtype, layout=layout, device=device,
-                      pin_memory=pin_memory)
-)TS"},
-      {"aten::randn_like", "randn_like", R"TS(
-def randn_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] = None,
-               device: Optional[Device] = None, pin_memory: Optional[bool] = None,
-               memory_format: Optional[int] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.randn(self.size(), dtype=dtype, layout=layout, device=device,
-                       pin_memory=pin_memory)
-)TS"},
+      {"aten::rand_like", "rand_like", LikeFactory("rand_like", "rand")},
+      {"aten::randn_like", "randn_like", LikeFactory("randn_like", "randn")},
       // bernoulli(p): 1 where a uniform draw in [0, 1) is below p, in p's dtype.
       {"aten::bernoulli", "bernoulli", R"TS(
 def bernoulli(self: Tensor, generator: Optional[Generator] = None) -> Tensor:
