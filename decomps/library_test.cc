@@ -194,6 +194,29 @@ std::vector<Sample> Samples() {
       "graph(%x : Tensor):\n  %o : int = prim::Constant[value=1]()\n"
       "  %y : Tensor = aten::rsub(%x, %o, %o)\n  return (%y)\n",
       {r({3, 4}).to(torch::kHalf)});
+  add("floor_divide_int_negative",
+      "graph(%x : Tensor, %y : Tensor):\n  %z : Tensor = aten::floor_divide(%x, %y)\n"
+      "  return (%z)\n",
+      {torch::randint(-9, 9, {3, 4}),
+       torch::randint(1, 4, {3, 4}) * (torch::randint(0, 2, {3, 4}) * 2 - 1)});
+  add("floor_divide_scalar_float",
+      "graph(%x : Tensor):\n  %o : float = prim::Constant[value=-0.75]()\n"
+      "  %y : Tensor = aten::floor_divide(%x, %o)\n  return (%y)\n",
+      {r({3, 4})});
+  add("aminmax_dim_keepdim",
+      "graph(%x : Tensor):\n  %d : int = prim::Constant[value=-1]()\n"
+      "  %k : bool = prim::Constant[value=1]()\n"
+      "  %a : Tensor, %b : Tensor = aten::aminmax(%x, %d, %k)\n  return (%a, %b)\n",
+      {r({3, 4})});
+  add("aminmax_all_int",
+      "graph(%x : Tensor):\n  %n : NoneType = prim::Constant()\n"
+      "  %k : bool = prim::Constant[value=0]()\n"
+      "  %a : Tensor, %b : Tensor = aten::aminmax(%x, %n, %k)\n  return (%a, %b)\n",
+      {torch::randint(-50, 50, {3, 4})});
+  add("max_min_all",
+      "graph(%x : Tensor):\n  %a : Tensor = aten::max(%x)\n  %b : Tensor = aten::min(%x)\n"
+      "  return (%a, %b)\n",
+      {r({2, 3, 4})});
   add("unbind_dim1",
       "graph(%x : Tensor):\n  %d : int = prim::Constant[value=1]()\n"
       "  %l : Tensor[] = aten::unbind(%x, %d)\n"
@@ -316,7 +339,11 @@ graph(%p : Tensor, %ones : Tensor):
   %u : Tensor = aten::rand_like(%p, %none, %none, %none, %none, %none)
   %n : Tensor = aten::randn_like(%p, %none, %none, %none, %none, %none)
   %d : Tensor = aten::dropout(%ones, %half, %train)
-  return (%b, %u, %n, %d)
+  %low : int = prim::Constant[value=-3]()
+  %high : int = prim::Constant[value=5]()
+  %long : int = prim::Constant[value=4]()
+  %ri : Tensor = aten::randint_like(%p, %low, %high, %long, %none, %none, %none, %none)
+  return (%b, %u, %n, %d, %ri)
 )IR",
                                                                              "random");
   ASSERT_TRUE(parsed.ok()) << parsed.status();
@@ -333,6 +360,7 @@ graph(%p : Tensor, %ones : Tensor):
   ASSERT_TRUE(out.ok()) << out.status();
   const torch::Tensor b = (*out)[0].toTensor(), u = (*out)[1].toTensor();
   const torch::Tensor z = (*out)[2].toTensor(), d = (*out)[3].toTensor();
+  const torch::Tensor ri = (*out)[4].toTensor();
   EXPECT_EQ(b.dtype(), torch::kFloat);
   EXPECT_TRUE(torch::logical_or(b == 0, b == 1).all().item<bool>());
   EXPECT_NEAR(b.mean().item<double>(), 0.3, 6 * std::sqrt(0.3 * 0.7 / n));
@@ -344,6 +372,14 @@ graph(%p : Tensor, %ones : Tensor):
   // Dropout in training: zeros with probability p, the rest scaled by 1 / (1 - p).
   EXPECT_TRUE(torch::logical_or(d == 0, d == 2).all().item<bool>());
   EXPECT_NEAR((d == 0).to(torch::kDouble).mean().item<double>(), 0.5, 6 * std::sqrt(0.25 / n));
+  // randint_like(low=-3, high=5, dtype=int64): each of the 8 values with probability 1/8.
+  EXPECT_EQ(ri.dtype(), torch::kLong);
+  for (int64_t v = -3; v < 5; ++v) {
+    EXPECT_NEAR((ri == v).to(torch::kDouble).mean().item<double>(), 0.125,
+                6 * std::sqrt(0.125 * 0.875 / n))
+        << v;
+  }
+  EXPECT_TRUE(torch::logical_and(ri >= -3, ri < 5).all().item<bool>());
 }
 
 class LibrarySampleTest : public ::testing::TestWithParam<Sample> {};

@@ -47,6 +47,16 @@ def softplus(self: Tensor, beta: number = 1, threshold: number = 20) -> Tensor:
 def rsub(self: Tensor, other: number, alpha: number = 1) -> Tensor:
     return torch.add(torch.neg(torch.mul(self, alpha)), other)
 )TS"},
+      // floor_divide(a, b) = div(a, b, rounding_mode="floor") (torch/_refs floor_divide; the
+      // kernel has rounded toward -inf since PyTorch 1.13).
+      {"aten::floor_divide", "floor_divide", R"TS(
+def floor_divide(self: Tensor, other: Tensor) -> Tensor:
+    return torch.div(self, other, rounding_mode="floor")
+)TS"},
+      {"aten::floor_divide.Scalar", "floor_divide", R"TS(
+def floor_divide(self: Tensor, other: number) -> Tensor:
+    return torch.div(self, other, rounding_mode="floor")
+)TS"},
   };
 }
 

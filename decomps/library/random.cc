@@ -1,4 +1,5 @@
 // Decompositions of random ops into the core ATen random ops (rand, randn, native_dropout).
+// randint_like draws from rand too.
 // Follow torch/_refs (rand_like, randn_like, bernoulli) and torch/_decomp/decompositions.py
 // (uniform). The results have the same distribution as the kernels', not the same numbers: the
 // draws are made by other ops, in another order, from the default generator (an explicit
@@ -34,6 +35,30 @@ std::vector<TorchScriptDecomposition> RandomDecompositions() {
   return {
       {"aten::rand_like", "rand_like", LikeFactory("rand_like", "rand")},
       {"aten::randn_like", "randn_like", LikeFactory("randn_like", "randn")},
+      // randint_like(x, low, high): floor of a double uniform draw scaled to [low, high), in x's
+      // dtype unless dtype is given (exact for ranges below 2**53).
+      {"aten::randint_like.low_dtype", "randint_like", R"TS(
+def randint_like(self: Tensor, low: int, high: int, dtype: Optional[int] = None,
+                 layout: Optional[int] = None, device: Optional[Device] = None,
+                 pin_memory: Optional[bool] = None, memory_format: Optional[int] = None) -> Tensor:
+    if dtype is None:
+        dtype = self.dtype
+    if device is None:
+        device = self.device
+    u = torch.rand(self.size(), dtype=7, device=device)
+    return torch._to_copy(torch.floor(u * float(high - low) + float(low)), dtype=dtype)
+)TS"},
+      {"aten::randint_like", "randint_like", R"TS(
+def randint_like(self: Tensor, high: int, dtype: Optional[int] = None,
+                 layout: Optional[int] = None, device: Optional[Device] = None,
+                 pin_memory: Optional[bool] = None, memory_format: Optional[int] = None) -> Tensor:
+    if dtype is None:
+        dtype = self.dtype
+    if device is None:
+        device = self.device
+    u = torch.rand(self.size(), dtype=7, device=device)
+    return torch._to_copy(torch.floor(u * float(high)), dtype=dtype)
+)TS"},
       // bernoulli(p): 1 where a uniform draw in [0, 1) is below p, in p's dtype.
       {"aten::bernoulli", "bernoulli", R"TS(
 def bernoulli(self: Tensor, generator: Optional[Generator] = None) -> Tensor:

@@ -21,6 +21,25 @@ def logsumexp(self: Tensor, dim: List[int], keepdim: bool = False) -> Tensor:
 def sum(self: Tensor, dtype: Optional[int] = None) -> Tensor:
     return torch.sum(self, [], False, dtype=dtype)
 )TS"},
+      // max(x) and min(x) reduce every dim: amax/amin over an empty dim list (torch/_refs).
+      {"aten::max", "max", R"TS(
+def max(self: Tensor) -> Tensor:
+    return torch.amax(self, [], False)
+)TS"},
+      {"aten::min", "min", R"TS(
+def min(self: Tensor) -> Tensor:
+    return torch.amin(self, [], False)
+)TS"},
+      // aminmax(x, dim, keepdim) = (amin, amax) over dim, or over every dim when dim is None
+      // (torch/_refs aminmax).
+      {"aten::aminmax", "aminmax", R"TS(
+def aminmax(self: Tensor, dim: Optional[int] = None,
+            keepdim: bool = False) -> Tuple[Tensor, Tensor]:
+    dims: List[int] = []
+    if dim is not None:
+        dims = [dim]
+    return (torch.amin(self, dims, keepdim), torch.amax(self, dims, keepdim))
+)TS"},
       {"aten::var_mean.correction", "var_mean", R"TS(
 def var_mean(self: Tensor, dim: Optional[List[int]] = None, correction: Optional[number] = None,
              keepdim: bool = False) -> Tuple[Tensor, Tensor]:
