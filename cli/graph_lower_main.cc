@@ -44,6 +44,10 @@ ABSL_FLAG(bool, unroll_loops, false,
 ABSL_FLAG(bool, keep_input_mutation, false,
           "Leave writes to forward's inputs in place (not core ATen) instead of returning the "
           "inputs' new values after the outputs.");
+ABSL_FLAG(bool, lift_parameters, false,
+          "Make the module's parameters and buffers graph inputs (after forward's arguments) "
+          "instead of freezing them into constants; the saved archive holds them as attributes "
+          "and its forward keeps the original signature.");
 ABSL_FLAG(bool, print_ir, false, "Print the lowered graph's text IR to stdout.");
 ABSL_FLAG(std::string, opset, "",
           "A file with the backend's opset, one overload per line ('include core_aten' adds core "
@@ -61,10 +65,12 @@ constexpr char kUsage[] = R"(lowers TorchScript programs to core ATen.
 Usage:
   graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
               [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
+              [--unroll-loops] [--keep-input-mutation] [--lift-parameters]
   graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE]
 
 INPUT is a TorchScript archive (torch.jit.save) or a text IR file. The archive's module is frozen
-(parameters become constants) and its forward graph is lowered (or, with --check, only checked).
+(parameters become constants; --lift-parameters makes them graph inputs instead) and its forward
+graph is lowered (or, with --check, only checked).
 Exit codes: 0 legal (and verified), 1 some tensor ops outside the opset (or a verification
 mismatch), 2 bad input or usage.)";
 
@@ -123,13 +129,17 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
   if (has_self) {
     all.emplace_back(program.module ? c10::IValue(program.module->_ivalue()) : c10::IValue());
   }
-  const size_t expected = graph_inputs.size() - (has_self ? 1 : 0);
+  // The lifted parameters and buffers are the graph's last inputs; their values come from the
+  // module, not from the user.
+  const size_t lifted = program.lifted.size();
+  const size_t forward_inputs = graph_inputs.size() - lifted;
+  const size_t expected = forward_inputs - (has_self ? 1 : 0);
   // Trailing arguments left out take the defaults of forward's schema (e.g. `mask=None`).
   std::optional<c10::FunctionSchema> schema;
   if (program.module) schema = program.module->get_method("forward").function().getSchema();
   const size_t offset = has_self ? 1 : 0;
   size_t required = expected;
-  if (schema && schema->arguments().size() == graph_inputs.size()) {
+  if (schema && schema->arguments().size() == forward_inputs) {
     while (required > 0 && schema->arguments()[required - 1 + offset].default_value()) --required;
   }
   if (user->size() < required || user->size() > expected) {
@@ -148,7 +158,7 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
     c10::IValue& v = (*user)[i];
     if (v.isInt() && want->kind() == c10::TypeKind::FloatType) v = static_cast<double>(v.toInt());
     if (!v.type()->isSubtypeOf(*want)) {
-      const std::string name = schema && schema->arguments().size() == graph_inputs.size()
+      const std::string name = schema && schema->arguments().size() == forward_inputs
                                    ? schema->arguments()[i + offset].name()
                                    : graph_inputs[i + offset]->debugName();
       return absl::InvalidArgumentError(
@@ -158,7 +168,20 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
     }
   }
   for (c10::IValue& v : *user) all.push_back(std::move(v));
+  for (const LiftedTensor& t : program.lifted) all.emplace_back(t.value);
   return all;
+}
+
+// [{name, kind, shape, dtype}] for each lifted tensor, in graph input order.
+nlohmann::json LiftedJson(const Program& program) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const LiftedTensor& t : program.lifted) {
+    list.push_back({{"name", t.name},
+                    {"kind", t.is_parameter ? "parameter" : "buffer"},
+                    {"shape", t.value.sizes().vec()},
+                    {"dtype", std::string(c10::toString(t.value.scalar_type()))}});
+  }
+  return list;
 }
 
 absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opset) {
@@ -188,8 +211,10 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   if (!output.empty() && !verify_failed) {
     std::optional<c10::FunctionSchema> signature;
     if (program.module) signature = program.module->get_method("forward").function().getSchema();
-    if (absl::Status s = SaveArchive(*program.graph, output, signature ? &*signature : nullptr);
-        !s.ok()) {
+    SaveOptions save;
+    save.signature = signature ? &*signature : nullptr;
+    save.lifted = &program.lifted;
+    if (absl::Status s = SaveArchive(*program.graph, output, save); !s.ok()) {
       return s;
     }
   }
@@ -197,12 +222,18 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
     nlohmann::json j = report->ToJson();
     j["input"] = input;
     if (!output.empty()) j["output"] = output;
+    j["lifted_inputs"] = LiftedJson(program);
     if (absl::Status s = WriteFileAtomically(
             path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
         !s.ok())
       return s;
   }
   std::cerr << "graph-lower: " << input << ": " << report->Summary();
+  if (!program.lifted.empty()) {
+    std::cerr << "lifted to graph inputs: " << program.lifted.size()
+              << (program.lifted.size() == 1 ? " tensor" : " tensors")
+              << " (parameters and buffers; see the report's lifted_inputs)\n";
+  }
   if (absl::GetFlag(FLAGS_print_ir)) std::cout << GraphToText(*program.graph);
   if (verify_failed) return kExitNotLegal;
   return report->violations.empty() ? kExitLegal : kExitNotLegal;
@@ -253,7 +284,9 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   }
   absl::StatusOr<Opset> opset = BuildOpset();
   if (!opset.ok()) return opset.status();
-  absl::StatusOr<Program> program = LoadProgram(inputs[0]);
+  LoadOptions load;
+  load.lift_parameters = absl::GetFlag(FLAGS_lift_parameters);
+  absl::StatusOr<Program> program = LoadProgram(inputs[0], load);
   if (!program.ok()) return program.status();
   if (!absl::GetFlag(FLAGS_check)) return Lower(inputs[0], *program, *std::move(opset));
 

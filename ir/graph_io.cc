@@ -24,6 +24,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -141,9 +142,97 @@ void FoldUnwrittenAttributes(const std::shared_ptr<torch::jit::Graph>& shared,
   torch::jit::EliminateDeadCode(shared);
 }
 
+// "layers.0.weight" -> "layers_0_weight": an attribute name for the saved module.
+std::string AttributeName(const std::string& path) {
+  std::string name = path;
+  std::replace(name.begin(), name.end(), '.', '_');
+  return name;
+}
+
+// Inlines forward's calls and turns every module tensor it reads into a graph input (after
+// forward's own arguments), the other attributes into constants. Fills `lifted` in input order.
+absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
+                             const torch::jit::Module& module, std::vector<LiftedTensor>& lifted) {
+  torch::jit::Graph& graph = *shared;
+  torch::jit::Inline(graph);
+  if (graph.inputs().empty() || !graph.inputs()[0]->type()->cast<c10::ClassType>()) {
+    return absl::OkStatus();
+  }
+  absl::flat_hash_map<const c10::TensorImpl*, bool> is_parameter;
+  for (const auto& p : module.named_parameters(/*recurse=*/true)) {
+    is_parameter[p.value.unsafeGetTensorImpl()] = true;
+  }
+  torch::jit::AliasDb alias_db(shared);
+  absl::flat_hash_map<torch::jit::Value*, std::pair<c10::IValue, std::string>> objects;
+  objects[graph.inputs()[0]] = {module._ivalue(), ""};
+  absl::flat_hash_map<const c10::TensorImpl*, torch::jit::Value*> inputs;
+  absl::flat_hash_map<std::string, int> names;  // attribute name -> uses, to keep names unique
+  std::vector<std::pair<torch::jit::Node*, c10::IValue>> constants;
+  absl::Status status;
+  std::function<void(torch::jit::Block*)> walk = [&](torch::jit::Block* block) {
+    for (torch::jit::Node* node : block->nodes()) {
+      if (!status.ok()) return;
+      for (torch::jit::Block* sub : node->blocks()) walk(sub);
+      if (node->kind() == torch::jit::prim::SetAttr) {
+        status = absl::InvalidArgumentError(
+            absl::StrCat("cannot lift parameters: forward assigns the module attribute '",
+                         node->s(torch::jit::attr::name),
+                         "'; module state changed by forward is not supported"));
+        return;
+      }
+      if (node->kind() != torch::jit::prim::GetAttr) continue;
+      auto it = objects.find(node->input());
+      if (it == objects.end()) continue;
+      const std::string field = node->s(torch::jit::attr::name);
+      const std::string path =
+          it->second.second.empty() ? field : absl::StrCat(it->second.second, ".", field);
+      c10::IValue value = it->second.first.toObjectRef().getAttr(field);
+      if (value.isObject()) {
+        objects[node->output()] = {value, path};
+      } else if (value.isTensor()) {
+        const at::Tensor tensor = value.toTensor();
+        auto [in, added] = inputs.try_emplace(tensor.unsafeGetTensorImpl(), nullptr);
+        if (added) {
+          std::string name = AttributeName(path);
+          if (const int n = names[name]++; n > 0) name = absl::StrCat(name, "_", n);
+          in->second = graph.addInput(name);
+          in->second->setType(c10::TensorType::get());
+          lifted.push_back({path, tensor.detach(), is_parameter.contains(in->first)});
+        }
+        node->output()->replaceAllUsesWith(in->second);
+      } else if (!alias_db.hasWriters(node->output())) {
+        constants.emplace_back(node, std::move(value));
+      } else {
+        status = absl::InvalidArgumentError(absl::StrCat(
+            "cannot lift parameters: forward writes the module attribute '", path, "'"));
+      }
+    }
+  };
+  walk(graph.block());
+  if (!status.ok()) return status;
+  for (auto& [node, value] : constants) {
+    torch::jit::WithInsertPoint guard(node);
+    std::optional<torch::jit::Value*> constant = torch::jit::tryInsertConstant(graph, value);
+    if (!constant) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "cannot lift parameters: the module attribute '", node->s(torch::jit::attr::name), "' (",
+          value.type()->repr_str(), ") is neither a tensor nor a constant"));
+    }
+    node->output()->replaceAllUsesWith(*constant);
+  }
+  torch::jit::EliminateDeadCode(shared);
+  if (graph.inputs()[0]->hasUses()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot lift parameters: forward uses the module itself (",
+                     graph.inputs()[0]->uses().front().user->kind().toQualString(),
+                     "), not only its attributes"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
-absl::StatusOr<Program> LoadArchive(const std::string& path) {
+absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& options) {
   absl::StatusOr<uintmax_t> size = CheckInputFile(path);
   if (!size.ok()) return size.status();
   absl::StatusOr<std::string> prefix = ReadPrefix(path, 4);
@@ -163,6 +252,20 @@ absl::StatusOr<Program> LoadArchive(const std::string& path) {
   }
   if (!module.find_method("forward")) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": the archive's module has no forward"));
+  }
+  if (options.lift_parameters) {
+    try {
+      module.eval();
+      program.graph = module.get_method("forward").graph()->copy();
+      if (absl::Status s = LiftModuleState(program.graph, module, program.lifted); !s.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(path, ": ", s.message()));
+      }
+      program.module = std::move(module);
+    } catch (const std::exception& e) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": cannot lift the module's parameters: ", ExceptionMessage(e)));
+    }
+    return program;
   }
   try {
     module.eval();
@@ -204,19 +307,19 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
   return graph;
 }
 
-absl::StatusOr<Program> LoadProgram(const std::string& path) {
+absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& options) {
   absl::StatusOr<uintmax_t> size = CheckInputFile(path);
   if (!size.ok()) return size.status();
   absl::StatusOr<std::string> prefix = ReadPrefix(path, 4);
   if (!prefix.ok()) return prefix.status();
-  if (IsZip(*prefix)) return LoadArchive(path);
+  if (IsZip(*prefix)) return LoadArchive(path, options);
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
   const std::string contents = text.str();
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> graph = ParseGraphText(contents, path);
   if (!graph.ok()) return graph.status();
-  return Program{*std::move(graph), std::nullopt, path};
+  return Program{*std::move(graph), std::nullopt, path, {}};
 }
 
 std::string GraphToText(const torch::jit::Graph& graph) {
@@ -323,7 +426,8 @@ std::string DescribeCountDifference(const std::map<std::string, int>& saved,
 }  // namespace
 
 absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
-                         const c10::FunctionSchema* signature) {
+                         const SaveOptions& options) {
+  const c10::FunctionSchema* signature = options.signature;
   // Graph::copy does not modify the graph but is not declared const.
   std::shared_ptr<torch::jit::Graph> g = const_cast<torch::jit::Graph&>(graph).copy();
   torch::jit::Module out(c10::QualifiedName("__torch__.graph_lower.LoweredModule"));
@@ -335,6 +439,39 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
     g->inputs()[0]->setType(out.type());
   } else {
     g->insertInput(0, "self")->setType(out.type());
+  }
+  if (options.lifted && !options.lifted->empty()) {
+    // Lifted tensors go back into the module: forward reads them from `self` again.
+    const size_t n = options.lifted->size();
+    if (g->inputs().size() < n + 1) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": cannot save: the graph has fewer inputs than the ", n, " lifted tensors"));
+    }
+    const size_t first = g->inputs().size() - n;
+    std::vector<std::string> names;
+    try {
+      for (size_t i = 0; i < n; ++i) {
+        const LiftedTensor& t = (*options.lifted)[i];
+        std::string name = AttributeName(t.name);
+        if (name.empty() || out.hasattr(name) || absl::ascii_isdigit(name[0])) {
+          name = absl::StrCat("lifted_", i, "_", name);
+        }
+        at::Tensor value = t.value;
+        if (t.is_parameter) value = value.detach().requires_grad_(true);
+        out.register_parameter(name, value, /*is_buffer=*/!t.is_parameter);
+        names.push_back(name);
+      }
+    } catch (const std::exception& e) {
+      return absl::InternalError(
+          absl::StrCat(path, ": cannot register the lifted tensors: ", ExceptionMessage(e)));
+    }
+    g->inputs()[0]->setType(out.type());
+    torch::jit::WithInsertPoint guard(g->block()->param_node()->next());
+    for (size_t i = 0; i < n; ++i) {
+      torch::jit::Value* attr = g->insertGetAttr(g->inputs()[0], names[i]);
+      g->inputs()[first + i]->replaceAllUsesWith(attr);
+    }
+    for (size_t i = 0; i < n; ++i) g->eraseInput(g->inputs().size() - 1);
   }
   const std::map<std::string, int> saved_counts = TensorOpCounts(g->block());
   PinOverloadsOfNoneArguments(g->block());

@@ -6,32 +6,53 @@
 #include <torch/csrc/jit/ir/ir.h>
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
 namespace graph_lower {
 
+// A module parameter or buffer lifted to a graph input (LoadOptions::lift_parameters), in the
+// style of torch.export's graph signature (inputs_to_parameters / inputs_to_buffers).
+struct LiftedTensor {
+  std::string name;           // its path in the module, e.g. "layers.0.linear1.weight"
+  at::Tensor value;           // detached; shares storage with the module's tensor
+  bool is_parameter = false;  // a registered parameter; otherwise a buffer or tensor attribute
+};
+
+struct LoadOptions {
+  // false (the default): parameters, buffers and tensor attributes are frozen into the graph as
+  // constants. true: each becomes a graph input after forward's own arguments (one input per
+  // tensor, so a weight shared by two submodules is one input); see Program.
+  bool lift_parameters = false;
+};
+
 // A program to lower: the `forward` graph of a TorchScript module.
 //
-// Archives are loaded on the CPU, put in eval mode and frozen with torch::jit::freeze_module
+// Archives are loaded on the CPU and put in eval mode, and method calls into submodules are
+// inlined, so `graph` is self-contained. Its input 0 is the module (`self`), unused afterwards;
+// inputs 1.. are forward's arguments, then (lift_parameters) the lifted tensors, in `lifted`'s
+// order. By default the module is frozen with torch::jit::freeze_module
 // (torch/csrc/jit/passes/freeze_module.h): parameters, buffers and attributes become graph
-// constants and method calls into submodules are inlined, so `graph` is self-contained. Its input 0
-// is the module (`self`), unused after freezing; inputs 1.. are forward's arguments.
-// Lifting parameters to graph inputs instead is not offered yet (issue 4).
+// constants. With lift_parameters, tensors become inputs and the other attributes (ints, floats,
+// bools, strings and lists of them, e.g. `training` or a layer's eps) become constants.
 // Text IR has no module: `graph` is exactly what was parsed and `module` is empty.
 struct Program {
   std::shared_ptr<torch::jit::Graph> graph;
-  std::optional<torch::jit::Module> module;  // the frozen module, for archives
+  std::optional<torch::jit::Module> module;  // the (frozen, unless lifted) module, for archives
   std::string source;                        // the path or name it came from, for messages
+  std::vector<LiftedTensor> lifted;          // the last lifted.size() inputs of `graph`
 };
 
 // Loads a TorchScript archive (a zip written by torch.jit.save / torch::jit::save).
 // Errors (absl::InvalidArgumentError; the message names `path` and the problem, on one line):
 // missing or unreadable file, empty file, not a zip archive, truncated or corrupt archive, an
-// archive without a `forward` method, a module whose forward still reads attributes after freezing.
-absl::StatusOr<Program> LoadArchive(const std::string& path);
+// archive without a `forward` method, a module whose forward still reads attributes after freezing;
+// with lift_parameters, a forward that assigns a module attribute or uses a submodule as a value.
+absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& options = {});
 
 // Parses TorchScript text IR, as printed by Graph::toString / torch._C.Graph.__str__
 // (torch/csrc/jit/ir/irparser.h), tensor constants included. Errors name `source_name` and carry
@@ -39,26 +60,36 @@ absl::StatusOr<Program> LoadArchive(const std::string& path);
 absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::string& text,
                                                                   absl::string_view source_name);
 
-// Loads `path` as an archive when it starts with the zip signature, as text IR otherwise.
-absl::StatusOr<Program> LoadProgram(const std::string& path);
+// Loads `path` as an archive when it starts with the zip signature, as text IR otherwise
+// (`options` apply to archives only).
+absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& options = {});
 
 // The graph as text IR; ParseGraphText(GraphToText(g)) gives an equivalent graph.
 std::string GraphToText(const torch::jit::Graph& graph);
 
-// Saves `graph` as the `forward` method of a new, attribute-free TorchScript module at `path`,
-// loadable with torch.jit.load. If input 0 of `graph` is a module (`self`), it must be unused; if
-// the graph has no module input one is added. The file is written to a temporary file in the same
-// directory and renamed into place, so a failure never leaves a partial file at `path`.
-// Errors: InvalidArgument (self still used), PermissionDenied/NotFound-style Internal errors for an
-// unwritable path, naming it.
-// With `signature` (the original forward's schema, `self` first), the saved forward keeps its
-// parameter names and default values (e.g. `mask: Optional[Tensor] = None`); it is ignored when
-// its arity differs from the graph's.
+struct SaveOptions {
+  // The original forward's schema (`self` first): the saved forward keeps its parameter names
+  // and default values (e.g. `mask: Optional[Tensor] = None`); ignored when its arity differs
+  // from the graph's (lifted inputs not counted).
+  const c10::FunctionSchema* signature = nullptr;
+  // The graph's last lifted->size() inputs are these module tensors (Program::lifted): they are
+  // saved as the new module's parameters and buffers, named by their path with '.' replaced by
+  // '_', and forward reads them from `self`, so its signature is the original one.
+  const std::vector<LiftedTensor>* lifted = nullptr;
+};
+
+// Saves `graph` as the `forward` method of a new TorchScript module at `path`, loadable with
+// torch.jit.load; the module has no attributes but the lifted tensors. If input 0 of `graph` is
+// a module (`self`), it must be unused; if the graph has no module input one is added. The file
+// is written to a temporary file in the same directory and renamed into place, so a failure never
+// leaves a partial file at `path`.
+// Errors: InvalidArgument (self still used; an unwritable path, naming it), Internal (the module
+// does not serialize).
 // Before writing, the archive is read back as torch.jit.load would: if any tensor op would load
 // as another overload (a printed call can match several; None arguments are pinned to their
 // parameter's type to prevent it), nothing is written and an Internal error names the ops.
 absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
-                         const c10::FunctionSchema* signature = nullptr);
+                         const SaveOptions& options = {});
 
 // Writes `contents` to `path` atomically (temporary file in the same directory, then rename).
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);

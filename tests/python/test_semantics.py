@@ -249,3 +249,67 @@ def test_input_mutation_can_be_kept_in_place(graph_lower_bin, tmp_path):
     assert proc.returncode == 1  # aten::add_ is not core ATen, and is reported
     assert rep["inputs_written_in_place"] == ["x"] and rep["mutated_inputs"] == []
     assert "aten::add_.Scalar" in rep["non_core_ops"]
+
+
+class Tied(nn.Module):
+    """Submodules, a BatchNorm (running stats are buffers), a weight shared by two layers."""
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.ReLU())
+        self.head = nn.Linear(4, 4, bias=False)
+        self.tail = nn.Linear(4, 4, bias=False)
+        self.tail.weight = self.head.weight
+        self.scale = 0.5
+
+    def forward(self, x):
+        return self.tail(self.head(self.body(x))) * self.scale
+
+
+def test_lifted_parameters_are_graph_inputs_and_stay_attributes_of_the_saved_module(
+        graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    module = Tied().eval()
+    inputs = [torch.randn(3, 4)]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, inputs,
+                                     "--lift-parameters", "--print-ir")
+    assert proc.returncode == 0, proc.stderr
+    lifted = {t["name"]: t for t in rep["lifted_inputs"]}
+    # The shared weight is one input; every parameter and buffer of the module is lifted.
+    assert "head.weight" in lifted and "tail.weight" not in lifted
+    assert lifted["body.1.running_mean"]["kind"] == "buffer"
+    assert lifted["body.0.weight"] == {"name": "body.0.weight", "kind": "parameter",
+                                       "shape": [4, 4], "dtype": "Float"}
+    assert len(lifted) == len({id(t) for t in module.state_dict(keep_vars=True).values()})
+    # The lowered graph (printed) takes them as inputs after x, and holds no tensor constant.
+    printed = proc.stdout
+    header = printed[:printed.index("):")]
+    assert header.index("%x") < header.index("%head_weight : Float(4, 4")
+    assert "prim::Constant[value=<Tensor>]" not in printed
+    assert rep["verified"] is True and rep["non_core_ops"] == []
+    # The saved forward keeps forward(x), reads the tensors from its own attributes, and follows
+    # them: changing a saved parameter changes the result as it does in eager.
+    assert [a.name for a in lowered.forward.schema.arguments] == ["self", "x"]
+    x = torch.randn(3, 4)
+    with torch.no_grad():
+        torch.testing.assert_close(lowered(x), module(x))
+        lowered.head_weight.mul_(2)
+        module.head.weight.mul_(2)
+        torch.testing.assert_close(lowered(x), module(x))
+    assert "head_weight" in dict(lowered.named_parameters())
+    assert "body_1_running_var" in dict(lowered.named_buffers())
+
+
+def test_lifting_refuses_a_forward_that_assigns_module_state(graph_lower_bin, tmp_path):
+    class Counter(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.calls = 0
+
+        def forward(self, x):
+            self.calls += 1
+            return x + 1
+
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, Counter(), [torch.randn(2)],
+                                     "--lift-parameters")
+    assert proc.returncode == 2 and lowered is None
+    assert "forward assigns the module attribute 'calls'" in proc.stderr
