@@ -313,3 +313,20 @@ def test_lifting_refuses_a_forward_that_assigns_module_state(graph_lower_bin, tm
                                      "--lift-parameters")
     assert proc.returncode == 2 and lowered is None
     assert "forward assigns the module attribute 'calls'" in proc.stderr
+
+
+def test_kept_input_writes_through_views_are_reported_and_still_happen(graph_lower_bin, tmp_path):
+    class ViewWrite(nn.Module):
+        def forward(self, x, y):
+            x.transpose(0, 1).add_(1)
+            x[0] = y
+            return x * 2
+
+    inputs = [torch.randn(3, 4), torch.randn(4)]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, ViewWrite(), inputs,
+                                     "--keep-input-mutation")
+    assert rep["inputs_written_in_place"] == ["x"] and rep["mutated_inputs"] == []
+    assert proc.returncode == 1  # the in-place writes are not core ATen, and are reported
+    mine, theirs = [t.clone() for t in inputs], [t.clone() for t in inputs]
+    torch.testing.assert_close(lowered(*mine), ViewWrite()(*theirs))
+    torch.testing.assert_close(mine, theirs)
