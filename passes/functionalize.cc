@@ -23,7 +23,19 @@ using torch::jit::Graph;
 using torch::jit::Node;
 using torch::jit::Value;
 
-enum class ViewKind { kNone, kSlice, kSelect, kTranspose, kT, kPermute, kReshapeLike, kAlias };
+enum class ViewKind {
+  kNone,
+  kSlice,
+  kNarrow,
+  kSelect,
+  kDiagonal,
+  kTranspose,
+  kT,
+  kPermute,
+  kMovedim,
+  kReshapeLike,
+  kAlias
+};
 
 ViewKind ViewKindOf(const Node* n) {
   if (n->inputs().empty() || !n->input(0)->type()->cast<c10::TensorType>() ||
@@ -32,7 +44,11 @@ ViewKind ViewKindOf(const Node* n) {
   }
   static const auto* kinds = new absl::flat_hash_map<std::string, ViewKind>{
       {"aten::slice.Tensor", ViewKind::kSlice},
+      {"aten::narrow", ViewKind::kNarrow},
       {"aten::select.int", ViewKind::kSelect},
+      {"aten::diagonal", ViewKind::kDiagonal},
+      {"aten::movedim.int", ViewKind::kMovedim},
+      {"aten::movedim.intlist", ViewKind::kMovedim},
       {"aten::transpose.int", ViewKind::kTranspose},
       {"aten::t", ViewKind::kT},
       {"aten::permute", ViewKind::kPermute},
@@ -48,6 +64,11 @@ ViewKind ViewKindOf(const Node* n) {
   if (it->second == ViewKind::kPermute) {
     std::optional<c10::IValue> dims = torch::jit::toIValue(n->input(1));
     if (!dims || !dims->isIntList()) return ViewKind::kNone;  // the inverse needs the dims
+  }
+  if (it->second == ViewKind::kNarrow) {
+    // Scattered back as a slice [start, start + length), which needs a constant start.
+    std::optional<c10::IValue> start = torch::jit::toIValue(n->input(2));
+    if (!start || !start->isInt()) return ViewKind::kNone;
   }
   return it->second;
 }
@@ -129,8 +150,9 @@ class Functionalizer {
     if (producer == c10::prim::Constant) return false;
     // The base must be a tensor of its own: a graph input, something this pass made, or the
     // result of an op whose schema says it returns no alias. An op that may return an alias we
-    // cannot scatter back through (diagonal, narrow, reshape, unbind/split elements through
-    // ListUnpack, unknown ops) leaves the write in place, reported, rather than dropping it.
+    // cannot scatter back through (reshape, flatten, expand, as_strided, unbind/split elements
+    // through ListUnpack, unknown ops) leaves the write in place, reported, rather than dropping
+    // it.
     if (producer != c10::prim::Param && !produced_.contains(base->node())) {
       const c10::FunctionSchema* schema = base->node()->maybeSchema();
       if (!schema) return false;
@@ -231,9 +253,29 @@ class Functionalizer {
         return graph_.insert(
             c10::aten::slice_scatter,
             {parent, value, view->input(1), view->input(2), view->input(3), view->input(4)});
+      case ViewKind::kNarrow: {
+        // narrow(x, dim, start, length) = x[start : start + length] along dim; a negative start
+        // counts from the end, so a slice ending at 0 ends at the end instead.
+        const int64_t start = torch::jit::toIValue(view->input(2))->toInt();
+        Value* end = graph_.insert(c10::aten::add, {view->input(2), view->input(3)});
+        if (start < 0) {
+          // start + length <= 0 here; adding the dim's size counts the end from the front.
+          end = graph_.insert(c10::aten::add,
+                              {end, graph_.insert(c10::aten::size, {parent, view->input(1)})});
+        }
+        return graph_.insert(
+            c10::aten::slice_scatter,
+            {parent, value, view->input(1), view->input(2), end, graph_.insertConstant(1)});
+      }
       case ViewKind::kSelect:
         return graph_.insert(c10::aten::select_scatter,
                              {parent, value, view->input(1), view->input(2)});
+      case ViewKind::kDiagonal:
+        return graph_.insert(c10::aten::diagonal_scatter,
+                             {parent, value, view->input(1), view->input(2), view->input(3)});
+      case ViewKind::kMovedim:
+        // movedim(y, destination, source) undoes movedim(x, source, destination).
+        return graph_.insert(c10::aten::movedim, {value, view->input(2), view->input(1)});
       case ViewKind::kTranspose:
         return graph_.insert(c10::aten::transpose, {value, view->input(1), view->input(2)});
       case ViewKind::kT:

@@ -242,14 +242,14 @@ namespace graph_lower {
 namespace {
 
 TEST(FunctionalizeTest, AWriteThroughAViewItCannotScatterBackStaysInPlace) {
-  // diagonal is a view this pass does not invert: the write must stay, not vanish.
+  // reshape may or may not be a view (it copies a non-contiguous input); this pass does not invert
+  // it: the write must stay, not vanish.
   auto original = Parse(R"IR(
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
-  %0 : int = prim::Constant[value=0]()
-  %1 : int = prim::Constant[value=1]()
+  %s : int[] = prim::Constant[value=[9]]()
   %z : Tensor = aten::clone(%x, %none)
-  %d : Tensor = aten::diagonal(%z, %0, %0, %1)
+  %d : Tensor = aten::reshape(%z, %s)
   %a : Tensor = aten::zero_(%d)
   return (%z)
 )IR");
@@ -259,6 +259,34 @@ graph(%x : Tensor):
   EXPECT_FALSE(r->changed);
   EXPECT_EQ(CountWrites(g->block()), 1);
   ExpectSameResults(original, g, {torch::randn({3, 3})});
+}
+
+TEST(FunctionalizeTest, WritesThroughNarrowDiagonalAndMovedimAreScatteredBack) {
+  // narrow with a negative start (the last two columns), an off-diagonal, and a select of a
+  // movedim: each write is rewritten as a scatter into a new base.
+  auto original = Parse(R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %0 : int = prim::Constant[value=0]()
+  %1 : int = prim::Constant[value=1]()
+  %2 : int = prim::Constant[value=2]()
+  %m2 : int = prim::Constant[value=-2]()
+  %z : Tensor = aten::clone(%x, %none)
+  %n : Tensor = aten::narrow(%z, %1, %m2, %2)
+  %a : Tensor = aten::mul_(%n, %2)
+  %d : Tensor = aten::diagonal(%z, %1, %0, %1)
+  %b : Tensor = aten::zero_(%d)
+  %t : Tensor = aten::movedim(%z, %0, %1)
+  %s : Tensor = aten::select(%t, %0, %2)
+  %c : Tensor = aten::add_(%s, %1, %1)
+  return (%z)
+)IR");
+  auto g = original->copy();
+  absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->rewritten, 3);
+  EXPECT_EQ(CountWrites(g->block()), 0);
+  ExpectSameResults(original, g, {torch::randn({3, 4})});
 }
 
 }  // namespace

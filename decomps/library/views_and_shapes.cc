@@ -79,6 +79,33 @@ def roll(self: Tensor, shifts: List[int], dims: List[int]) -> Tensor:
         out = torch.clone(self)
     return out
 )TS"},
+      // diagonal_scatter(x, src, offset, d1, d2): src written on the diagonal x.diagonal(offset,
+      // d1, d2) shows. With d1, d2 moved to the front, the diagonal is the points (r0 + k,
+      // c0 + k), which index_put writes (torch/_decomp writes it through a copy_ instead).
+      {"aten::diagonal_scatter", "diagonal_scatter", R"TS(
+def diagonal_scatter(self: Tensor, src: Tensor, offset: int = 0, dim1: int = 0,
+                     dim2: int = 1) -> Tensor:
+    nd = self.dim()
+    d1 = dim1
+    if d1 < 0:
+        d1 = d1 + nd
+    d2 = dim2
+    if d2 < 0:
+        d2 = d2 + nd
+    x = torch.movedim(self, [d1, d2], [0, 1])
+    n = src.size(-1)
+    r0 = 0
+    c0 = 0
+    if offset < 0:
+        r0 = -offset
+    else:
+        c0 = offset
+    rows = torch.arange(r0, r0 + n, dtype=4, device=self.device)
+    cols = torch.arange(c0, c0 + n, dtype=4, device=self.device)
+    idx: List[Optional[Tensor]] = [rows, cols]
+    out = torch.index_put(x, idx, torch.movedim(src, -1, 0))
+    return torch.movedim(out, [0, 1], [d1, d2])
+)TS"},
       {"aten::unbind.int", "unbind", R"TS(
 def unbind(self: Tensor, dim: int = 0) -> List[Tensor]:
     out: List[Tensor] = []
