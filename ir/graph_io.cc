@@ -482,11 +482,17 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
     if (signature) {
       // The original forward's parameter names and defaults, with the types the graph has now.
       const std::vector<c10::Argument>& params = signature->arguments();
+      // A default survives only if it still fits the (refined) type, e.g. not `mask=None` once
+      // mask was specialised to a Tensor; and, as in Python, only on trailing parameters.
       std::vector<c10::Argument> args;
-      for (size_t i = 0; i < g->inputs().size(); ++i) {
+      bool defaults = true;
+      for (size_t i = g->inputs().size(); i-- > 0;) {
         if (params.size() != g->inputs().size()) break;
-        args.emplace_back(params[i].name(), g->inputs()[i]->type(), std::nullopt,
-                          i == 0 ? std::nullopt : params[i].default_value());
+        const c10::TypePtr& type = g->inputs()[i]->type();
+        std::optional<c10::IValue> default_value = params[i].default_value();
+        defaults &= i > 0 && default_value && default_value->type()->isSubtypeOf(*type);
+        args.emplace(args.begin(), params[i].name(), type, std::nullopt,
+                     defaults ? default_value : std::nullopt);
       }
       if (args.size() == g->inputs().size()) {
         std::vector<c10::Argument> returns;

@@ -151,6 +151,20 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
       in->setType(c10::NoneType::get());  // a call with a value fails the schema check
       report.none_inputs.push_back(ParameterName(in->debugName()));
     }
+    // Likewise an Optional input given a value is specialised to present: typed as its element
+    // type, so `is None` folds to false and the None branches go away; calling the lowered
+    // program with None then fails the schema check instead of running a removed branch.
+    for (size_t i = 0; i < g->inputs().size(); ++i) {
+      torch::jit::Value* in = g->inputs()[i];
+      auto opt = in->type()->cast<c10::OptionalType>();
+      const c10::IValue& example = (*options.example_inputs)[i];
+      if (!opt || example.isNone() || !in->hasUses() ||
+          !example.type()->isSubtypeOf(*opt->getElementType())) {
+        continue;
+      }
+      in->setType(opt->getElementType());
+      report.present_inputs.push_back(ParameterName(in->debugName()));
+    }
   }
   if (check) {
     if (absl::Status s = CheckInvariants(g, "prepare"); !s.ok()) return s;
@@ -301,6 +315,7 @@ nlohmann::json LoweringReport::ToJson() const {
   j["mutated_inputs"] = mutated_inputs;
   j["inputs_written_in_place"] = inputs_written_in_place;
   j["none_inputs"] = none_inputs;
+  j["present_inputs"] = present_inputs;
   j["rewrites"] = rewrites;
   j["memo_hits"] = memo_hits;
   j["memo_entries"] = memo_entries;
@@ -337,6 +352,10 @@ std::string LoweringReport::Summary() const {
   if (!none_inputs.empty()) {
     absl::StrAppend(&out, "specialised to None (as in the example inputs): ",
                     absl::StrJoin(none_inputs, ", "), "\n");
+  }
+  if (!present_inputs.empty()) {
+    absl::StrAppend(&out, "specialised to present (given a value in the example inputs): ",
+                    absl::StrJoin(present_inputs, ", "), "\n");
   }
   if (left.empty()) {
     absl::StrAppend(&out, "legal: every tensor op is in the opset\n");

@@ -56,6 +56,9 @@ struct LoweringReport {
   std::vector<std::string> mutated_inputs;
   std::vector<std::string> inputs_written_in_place;  // writes to inputs left in place
   std::vector<std::string> none_inputs;  // Optional inputs specialised to their example None
+  // Optional inputs given a value in the example inputs, specialised to present (typed as the
+  // element type, so `is None` folds).
+  std::vector<std::string> present_inputs;
   int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
   int iterations = 0;
   bool changed = false, converged = false, specialized = false;
@@ -66,7 +69,8 @@ struct LoweringReport {
   std::string verify_message;
 
   // The JSON the CLI writes: ops_before, ops_after, non_core_ops, glue_ops, decompositions, cycles,
-  // undecomposable, mutated_inputs, inputs_written_in_place, none_inputs, memo_hits, memo_entries,
+  // undecomposable, mutated_inputs, inputs_written_in_place, none_inputs, present_inputs,
+  // memo_hits, memo_entries,
   // rewrites, iterations, changed, converged, time_ms, nodes_before, nodes_after, specialized,
   // verified, max_abs_error, max_rel_error, violations.
   nlohmann::json ToJson() const;
