@@ -108,8 +108,15 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
       feed[p.first_traced] = in;
     } else if (p.kind == ArgPlan::kTensorList) {
       torch::jit::Node* unpack = graph->insertNode(graph->createListUnpack(in, p.count));
+      // The list is built by a ListConstruct, or a constant (frozen weights, e.g. nn.LSTM's
+      // _flat_weights): each element's type comes from its producer or from the value itself.
+      const torch::jit::Node* producer = node.inputs()[i]->node();
+      const bool constructed =
+          producer->kind() == c10::prim::ListConstruct && producer->inputs().size() == p.count;
       for (size_t k = 0; k < p.count; ++k) {
-        unpack->output(k)->setType(node.inputs()[i]->node()->input(k)->type());
+        unpack->output(k)->setType(
+            constructed ? producer->input(k)->type()
+                        : c10::TensorType::create(traced_inputs[p.first_traced + k].toTensor()));
         feed[p.first_traced + k] = unpack->output(k);
       }
     }

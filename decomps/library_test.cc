@@ -194,6 +194,16 @@ std::vector<Sample> Samples() {
       "graph(%x : Tensor):\n  %o : int = prim::Constant[value=1]()\n"
       "  %y : Tensor = aten::rsub(%x, %o, %o)\n  return (%y)\n",
       {r({3, 4}).to(torch::kHalf)});
+  add("diagonal_scatter_negative_offset_last_dims",
+      "graph(%x : Tensor, %s : Tensor):\n  %o : int = prim::Constant[value=-1]()\n"
+      "  %a : int = prim::Constant[value=-1]()\n  %b : int = prim::Constant[value=1]()\n"
+      "  %y : Tensor = aten::diagonal_scatter(%x, %s, %o, %a, %b)\n  return (%y)\n",
+      {r({3, 4, 5}), r({3, 4})});
+  add("diagonal_scatter_default",
+      "graph(%x : Tensor, %s : Tensor):\n  %o : int = prim::Constant[value=0]()\n"
+      "  %a : int = prim::Constant[value=0]()\n  %b : int = prim::Constant[value=1]()\n"
+      "  %y : Tensor = aten::diagonal_scatter(%x, %s, %o, %a, %b)\n  return (%y)\n",
+      {r({4, 3}), r({3})});
   add("floor_divide_int_negative",
       "graph(%x : Tensor, %y : Tensor):\n  %z : Tensor = aten::floor_divide(%x, %y)\n"
       "  return (%z)\n",

@@ -6,10 +6,14 @@
 #include <torch/csrc/jit/passes/loop_unrolling.h>
 #include <torch/csrc/jit/passes/remove_mutation.h>
 
+#include <cstdlib>
+#include <iostream>
+
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/node_signature.h"
 #include "passes/fold_glue.h"
@@ -102,19 +106,38 @@ class Decomposer {
       result_.converged = false;
       return nullptr;
     }
-    DecompositionRegistry::Lookup found = options_.registry->Find(node);
-    if (!found.graph) {
+    if (std::getenv("GRAPH_LOWER_DEBUG")) std::cerr << "decomposing " << op.ToString() << "\n";
+    // A decomposition that throws (while found, prepared or lowered) leaves the node as it is,
+    // reported with the error; the rest of the graph is still lowered.
+    DecompositionRegistry::Lookup found;
+    std::shared_ptr<Graph> lowered;
+    const size_t depth = path_.size();
+    try {
+      found = options_.registry->Find(node);
+      if (found.graph) {
+        std::shared_ptr<Graph> decomposition = Prepare(node, found.graph);
+        path_.push_back(op);
+        on_path_.insert(op);
+        lowered = LowerGraph(*decomposition);
+        on_path_.erase(op);
+        path_.pop_back();
+      }
+    } catch (const std::exception& e) {
+      while (path_.size() > depth) {
+        on_path_.erase(path_.back());
+        path_.pop_back();
+      }
+      found.graph = nullptr;
+      found.fault = true;
+      found.reasons.push_back(absl::StrCat(found.source.empty() ? "" : found.source + ": ",
+                                           "the decomposition failed: ", ExceptionMessage(e)));
+    }
+    if (!lowered) {
       auto& reasons = result_.undecomposable[op];
       if (reasons.empty()) reasons = found.reasons;
       memo_[sig] = nullptr;
       return nullptr;
     }
-    std::shared_ptr<Graph> decomposition = Prepare(node, found.graph);
-    path_.push_back(op);
-    on_path_.insert(op);
-    std::shared_ptr<Graph> lowered = LowerGraph(*decomposition);
-    on_path_.erase(op);
-    path_.pop_back();
     torch::jit::EliminateDeadCode(lowered);
     memo_[std::move(sig)] = lowered;
     ++result_.memo_entries;
@@ -135,6 +158,24 @@ class Decomposer {
           Value* constant = graph->insertConstant(*c);
           constant->setType(v->type());
           in->replaceAllUsesWith(constant);
+        } else if (v->node()->kind() == c10::prim::ListConstruct &&
+                   v->type()->isSubtypeOf(*c10::ListType::ofTensors()) && OnlyRead(v) &&
+                   OnlyRead(in)) {
+          // A Tensor[] built in the graph: the decomposition sees a list of that many elements
+          // with their types, so its len() and loops over the list fold (the memo key holds the
+          // elements too, see ir/node_signature.h).
+          Node* unpack = graph->insertNode(graph->createListUnpack(in, v->node()->inputs().size()));
+          std::vector<Value*> elements;
+          for (size_t k = 0; k < unpack->outputs().size(); ++k) {
+            unpack->output(k)->setType(v->node()->input(k)->type());
+            elements.push_back(unpack->output(k));
+          }
+          Node* rebuilt = graph->insertNode(graph->createList(c10::TensorType::get(), elements));
+          in->replaceAllUsesAfterNodeWith(rebuilt, rebuilt->output());
+          for (Value* e : elements) {
+            complete &= e->type()->cast<c10::TensorType>() &&
+                        e->type()->cast<c10::TensorType>()->isComplete();
+          }
         } else if (auto tt = v->type()->cast<c10::TensorType>()) {
           // A Tensor passed for an Optional[Tensor] parameter refines it too (the `is None`
           // tests then fold, and nodes using it get complete types).

@@ -8,6 +8,25 @@
 #include "absl/status/status.h"
 
 namespace graph_lower {
+
+// A list result may only become a constant when nothing writes to it: TorchScript constants are
+// shared between runs, while aten::size returns a fresh list each time.
+bool OnlyRead(const torch::jit::Value* v) {
+  for (const torch::jit::Use& use : v->uses()) {
+    static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+    if (use.user->kind() == c10::prim::ListUnpack || use.user->kind() == kGetItem) continue;
+    const c10::FunctionSchema* schema = use.user->maybeSchema();
+    // Vararg ops (aten::format) take more inputs than their schema lists: assume they write.
+    if (!schema || use.offset >= schema->arguments().size() ||
+        schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
+      return false;
+    }
+    // An argument with an alias annotation may be returned (or stored) as an alias of the list.
+    if (schema->arguments()[use.offset].alias_info()) return false;
+  }
+  return true;
+}
+
 namespace {
 
 using torch::jit::Node;
@@ -104,24 +123,6 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
   return std::nullopt;
 }
 
-// A list result may only become a constant when nothing writes to it: TorchScript constants are
-// shared between runs, while aten::size returns a fresh list each time.
-bool OnlyRead(const torch::jit::Value* v) {
-  for (const torch::jit::Use& use : v->uses()) {
-    static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
-    if (use.user->kind() == c10::prim::ListUnpack || use.user->kind() == kGetItem) continue;
-    const c10::FunctionSchema* schema = use.user->maybeSchema();
-    // Vararg ops (aten::format) take more inputs than their schema lists: assume they write.
-    if (!schema || use.offset >= schema->arguments().size() ||
-        schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
-      return false;
-    }
-    // An argument with an alias annotation may be returned (or stored) as an alias of the list.
-    if (schema->arguments()[use.offset].alias_info()) return false;
-  }
-  return true;
-}
-
 // `list(l)` on lists nothing writes is `l`. `list[i]` with a constant i on a list nothing writes:
 // the element itself when the list is built
 // by prim::ListConstruct; for the Tensor[] of aten::split_with_sizes with constant sizes, every
@@ -138,6 +139,26 @@ bool FoldListIndexing(torch::jit::Block* block) {
         node->input(0)->type()->cast<c10::ListType>() && OnlyRead(node->input(0)) &&
         OnlyRead(node->output())) {
       node->output()->replaceAllUsesWith(node->input(0));
+      node->destroy();
+      changed = true;
+      continue;
+    }
+    // len(l) and prim::ListUnpack(l) of an unwritten prim::ListConstruct: its length, its elements.
+    if ((node->kind() == c10::aten::len || node->kind() == c10::prim::ListUnpack) &&
+        node->inputs().size() == 1 && node->input(0)->node()->kind() == c10::prim::ListConstruct &&
+        OnlyRead(node->input(0))) {
+      Node* construct = node->input(0)->node();
+      if (node->kind() == c10::aten::len) {
+        torch::jit::WithInsertPoint guard(node);
+        node->output()->replaceAllUsesWith(
+            node->owningGraph()->insertConstant(static_cast<int64_t>(construct->inputs().size())));
+      } else if (node->outputs().size() == construct->inputs().size()) {
+        for (size_t i = 0; i < node->outputs().size(); ++i) {
+          node->output(i)->replaceAllUsesWith(construct->input(i));
+        }
+      } else {
+        continue;  // a length mismatch is the program's runtime error; leave it
+      }
       node->destroy();
       changed = true;
       continue;

@@ -19,6 +19,11 @@ namespace graph_lower {
 // libtorch's ConstantPropagation folds what became constant (int arithmetic, list construction and
 // indexing, prim::If with a constant condition, ops on constants only) and EliminateDeadCode drops
 // the rest. Returns whether the graph changed.
+// Whether every use of the list (or other value) `v` only reads it: no op writes it, and none
+// takes it with an alias annotation (which could keep or return it). ListUnpack and
+// aten::__getitem__ read.
+bool OnlyRead(const torch::jit::Value* v);
+
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference = true);
 
 }  // namespace graph_lower

@@ -20,6 +20,7 @@ std::vector<TorchScriptDecomposition> NnDecompositions();            // nn.cc
 std::vector<TorchScriptDecomposition> ReductionDecompositions();     // reductions.cc
 std::vector<TorchScriptDecomposition> IndexingDecompositions();      // indexing.cc
 std::vector<TorchScriptDecomposition> RandomDecompositions();        // random.cc
+std::vector<TorchScriptDecomposition> RecurrentDecompositions();     // rnn.cc
 
 // All of the above.
 std::vector<TorchScriptDecomposition> LibraryDecompositions();

@@ -93,6 +93,17 @@ class ViewMut(nn.Module):
         w.view(-1).zero_()
         return z, w
 
+@case("view_mutation_narrow_diagonal_movedim", [torch.randn(3, 4), torch.randn(1, 4)])
+class ViewMutationMore(nn.Module):
+    def forward(self, x, y):
+        z = x * 1
+        z.diagonal().fill_(0.5)
+        z.narrow(1, -2, 2).mul_(2)
+        z.narrow(0, 1, 1).add_(y)
+        z.movedim(0, 1)[0].add_(1)
+        torch.diagonal(z, 1).sub_(3)
+        return z
+
 @case("inplace_comparison", [torch.randn(3, 4)])
 class InplaceCompare(nn.Module):
     def forward(self, x):
@@ -164,6 +175,40 @@ class Drop(nn.Module):
     def forward(self, x):
         return self.d(x) + F.dropout(x, 0.3, training=False)
 
+
+@case("lstm", [torch.randn(5, 2, 4)])
+class Lstm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.LSTM(4, 8)
+    def forward(self, x):
+        out, (h, c) = self.rnn(x)
+        return out, h, c
+
+@case("lstm_two_layers_bidirectional_projection", [torch.randn(2, 5, 4)])
+class LstmProj(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.LSTM(4, 6, num_layers=2, bidirectional=True, batch_first=True, proj_size=3)
+    def forward(self, x):
+        out, (h, c) = self.rnn(x)
+        return out, h, c
+
+@case("gru_bidirectional_with_h0", [torch.randn(4, 3, 4), torch.randn(2, 3, 5)])
+class Gru(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.GRU(4, 5, bidirectional=True)
+    def forward(self, x, h0):
+        return self.rnn(x, h0)
+
+@case("rnn_relu_two_layers_no_bias", [torch.randn(3, 2, 4)])
+class Rnn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.RNN(4, 5, num_layers=2, nonlinearity="relu", bias=False)
+    def forward(self, x):
+        return self.rnn(x)[0]
 
 def _fresh(inputs):
     """New random values of the same shapes and dtypes (integer ranges kept small)."""
@@ -330,3 +375,46 @@ def test_kept_input_writes_through_views_are_reported_and_still_happen(graph_low
     mine, theirs = [t.clone() for t in inputs], [t.clone() for t in inputs]
     torch.testing.assert_close(lowered(*mine), ViewWrite()(*theirs))
     torch.testing.assert_close(mine, theirs)
+
+
+def test_optional_input_given_a_value_is_specialised_to_present(graph_lower_bin, tmp_path):
+    class Masked(nn.Module):
+        def forward(self, x, mask: Optional[torch.Tensor] = None, scale: float = 2.0):
+            if mask is None:
+                return x.relu()
+            return x.masked_fill(mask, 0.0) * scale
+
+    inputs = [torch.randn(3, 4), torch.rand(3, 4) > 0.5]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, Masked(), inputs)
+    assert proc.returncode == 0, proc.stderr
+    assert rep["present_inputs"] == ["mask"] and rep["glue_ops"] == []
+    assert not {"prim::If", "aten::__is__", "aten::relu"} & _kinds(lowered.graph)
+    # forward(x, mask, scale=2.): mask lost its None default (None is no longer accepted).
+    args = lowered.forward.schema.arguments
+    assert [(a.name, str(a.type), a.default_value) for a in args[1:]] == [
+        ("x", "Tensor", None), ("mask", "Tensor", None), ("scale", "float", 2.0)]
+    x, m = torch.randn(3, 4), torch.rand(3, 4) > 0.5
+    torch.testing.assert_close(lowered(x, m), Masked()(x, m))
+    with pytest.raises(RuntimeError):
+        lowered(x, None)
+
+
+class StackLoop(nn.Module):
+    def forward(self, x):
+        parts: List[torch.Tensor] = []
+        for i in range(x.size(0)):
+            parts.append(x[i] * i)
+        return torch.stack(parts, -1)
+
+
+def test_stack_of_a_list_built_in_a_loop(graph_lower_bin, tmp_path):
+    # Kept loop: the list's length is known only at run time; aten::stack still lowers (to a loop
+    # of unsqueeze + cat, glue included). Unrolled: no loop and no glue is left.
+    inputs = [torch.randn(3, 4)]
+    x = torch.randn(3, 4)
+    for flags, glue_free in (((), False), (("--unroll-loops",), True)):
+        proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, StackLoop(), inputs, *flags)
+        assert proc.returncode == 0, proc.stderr
+        assert rep["non_core_ops"] == [] and rep["verified"] is True
+        assert (rep["glue_ops"] == []) == glue_free, rep["glue_ops"]
+        torch.testing.assert_close(lowered(x), StackLoop()(x))
