@@ -51,6 +51,11 @@ ViewKind ViewKindOf(const Node* n) {
       {"aten::movedim.intlist", ViewKind::kMovedim},
       {"aten::transpose.int", ViewKind::kTranspose},
       {"aten::t", ViewKind::kT},
+      {"aten::mT", ViewKind::kT},
+      {"aten::swapaxes", ViewKind::kTranspose},
+      {"aten::swapdims", ViewKind::kTranspose},
+      {"aten::view_as", ViewKind::kReshapeLike},
+      {"aten::unflatten.int", ViewKind::kReshapeLike},
       {"aten::permute", ViewKind::kPermute},
       {"aten::view", ViewKind::kReshapeLike},
       {"aten::unsqueeze", ViewKind::kReshapeLike},
@@ -106,7 +111,137 @@ std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write) {
       return op;
     }
   }
-  return nullptr;
+  // Overloads named differently (bernoulli_.float -> bernoulli.p): the one functional overload
+  // whose arguments have the same names and types.
+  std::shared_ptr<torch::jit::Operator> match;
+  for (const auto& op : torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name))) {
+    const c10::FunctionSchema& twin = op->schema();
+    if (twin.is_mutable() || twin.returns().size() != 1 ||
+        twin.arguments().size() != schema->arguments().size()) {
+      continue;
+    }
+    bool same = true;
+    for (size_t i = 1; i < twin.arguments().size() && same; ++i) {
+      same = twin.arguments()[i].name() == schema->arguments()[i].name() &&
+             *twin.arguments()[i].type() == *schema->arguments()[i].type();
+    }
+    if (!same) continue;
+    if (match) return nullptr;  // ambiguous
+    match = op;
+  }
+  return match;
+}
+
+// Whether `v`, or a view of it (an output its schema says may alias it), is written in place.
+bool WrittenThroughViews(Value* v) {
+  std::vector<Value*> work = {v};
+  absl::flat_hash_set<Value*> seen = {v};
+  while (!work.empty()) {
+    Value* cur = work.back();
+    work.pop_back();
+    for (const torch::jit::Use& use : cur->uses()) {
+      const c10::FunctionSchema* schema = use.user->maybeSchema();
+      if (!schema || use.offset >= schema->arguments().size()) continue;
+      if (schema->is_mutable({c10::SchemaArgType::input, use.offset})) return true;
+      for (size_t j = 0; j < use.user->outputs().size() && j < schema->returns().size(); ++j) {
+        if (schema->may_alias({c10::SchemaArgType::input, use.offset},
+                              {c10::SchemaArgType::output, j}) &&
+            seen.insert(use.user->output(j)).second) {
+          work.push_back(use.user->output(j));
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// The elements of unbind / split (.Tensor, .sizes) / split_with_sizes / chunk lists are views of
+// the split tensor. When one is written in place, every element taken from the list
+// (prim::ListUnpack, or aten::__getitem__ with a constant index) is rewritten as the select or
+// slice it is, which the functionalizer can scatter back. chunk's size is computed in the graph
+// (glue that folds once shapes are known): ceil(size / chunks).
+void ListElementsAsViews(torch::jit::Block* block) {
+  static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  static const c10::Symbol kChunk = c10::Symbol::fromQualString("aten::chunk");
+  for (Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) ListElementsAsViews(sub);
+    const std::string op = node->maybeSchema() ? OpKey::Of(*node).ToString() : "";
+    const bool with_sizes = op == "aten::split_with_sizes" || op == "aten::split.sizes";
+    if (op != "aten::unbind.int" && op != "aten::split.Tensor" && !with_sizes &&
+        op != "aten::chunk") {
+      continue;
+    }
+    Value* list = node->output();
+    // Element takers: ListUnpack outputs (index k) and __getitem__ with a constant index.
+    std::vector<std::pair<Value*, int64_t>> elements;
+    bool simple = true;
+    for (const torch::jit::Use& use : list->uses()) {
+      if (use.user->kind() == c10::prim::ListUnpack) {
+        for (size_t k = 0; k < use.user->outputs().size(); ++k) {
+          elements.emplace_back(use.user->output(k), static_cast<int64_t>(k));
+        }
+      } else if (use.user->kind() == kGetItem && use.offset == 0) {
+        std::optional<c10::IValue> index = torch::jit::toIValue(use.user->input(1));
+        if (!index || !index->isInt() || index->toInt() < 0) {
+          simple = false;
+          break;
+        }
+        elements.emplace_back(use.user->output(), index->toInt());
+      } else {
+        simple = false;
+      }
+    }
+    if (!simple) continue;
+    bool written = false;
+    for (const auto& [element, k] : elements) written |= WrittenThroughViews(element);
+    if (!written) continue;
+    Graph& graph = *node->owningGraph();
+    Value* x = node->input(0);
+    Value* dim = node->input(op == "aten::unbind.int" ? 1 : 2);
+    std::vector<int64_t> offsets;  // split_with_sizes: constant starts
+    if (with_sizes) {
+      std::optional<c10::IValue> sizes = torch::jit::toIValue(node->input(1));
+      if (!sizes || !sizes->isIntList()) continue;
+      int64_t at = 0;
+      for (int64_t n : sizes->toIntVector()) {
+        offsets.push_back(at);
+        at += n;
+      }
+      offsets.push_back(at);
+    }
+    for (const auto& [element, k] : elements) {
+      torch::jit::WithInsertPoint guard(element->node()->next());
+      Value* view = nullptr;
+      if (op == "aten::unbind.int") {
+        view = graph.insert(c10::aten::select, {x, node->input(1), k});
+      } else if (with_sizes) {
+        if (k + 1 >= static_cast<int64_t>(offsets.size())) continue;
+        view = graph.insert(c10::aten::slice, {x, dim, offsets[k], offsets[k + 1], 1});
+      } else {
+        Value* size = node->input(1);
+        if (node->kind() == kChunk) {
+          // ceil(size(x, dim) / chunks)
+          Value* n = graph.insert(c10::aten::size, {x, dim});
+          Value* up = graph.insert(c10::aten::add, {n, graph.insert(c10::aten::sub, {size, 1})});
+          size = graph.insert(c10::aten::floordiv, {up, node->input(1)});
+        }
+        Value* start = graph.insert(c10::aten::mul, {size, k});
+        Value* end = graph.insert(c10::aten::mul, {size, k + 1});
+        view = graph.insert(c10::aten::slice, {x, dim, start, end, 1});
+      }
+      view->setType(element->type());
+      element->replaceAllUsesWith(view);
+    }
+    // The list and its takers are dead now (a taker with an output left in use stays).
+    std::vector<Node*> takers;
+    for (const torch::jit::Use& use : list->uses()) takers.push_back(use.user);
+    for (Node* taker : takers) {
+      if (std::none_of(taker->outputs().begin(), taker->outputs().end(),
+                       [](Value* v) { return v->hasUses(); })) {
+        taker->destroy();
+      }
+    }
+  }
 }
 
 class Functionalizer {
@@ -278,8 +413,8 @@ class Functionalizer {
         return graph_.insert(c10::aten::movedim, {value, view->input(2), view->input(1)});
       case ViewKind::kTranspose:
         return graph_.insert(c10::aten::transpose, {value, view->input(1), view->input(2)});
-      case ViewKind::kT:
-        return graph_.insert(c10::aten::t, {value});
+      case ViewKind::kT:  // t and mT are their own inverses
+        return graph_.insert(view->kind(), {value});
       case ViewKind::kPermute: {
         const std::vector<int64_t> dims = torch::jit::toIValue(view->input(1))->toIntVector();
         const int64_t rank = static_cast<int64_t>(dims.size());
@@ -320,6 +455,7 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
                                                   const FunctionalizeOptions& options) {
   FunctionalizeResult result;
   try {
+    ListElementsAsViews(graph->block());
     Functionalizer f(*graph, options, result);
     f.RunBlock(graph->block());
     result.changed = result.rewritten > 0;

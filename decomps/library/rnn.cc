@@ -92,8 +92,8 @@ CELL
              {"HX0", lstm ? "hx[0]" : "hx"},
              {"HX1", lstm ? "hx[1]" : "hx"},
              {"CELL", cell},
-             {"RESULT", lstm ? "(x, torch.stack(hs, 0), torch.stack(cs, 0))"
-                             : "(x, torch.stack(hs, 0))"}});
+             {"RESULT",
+              lstm ? "(x, torch.stack(hs, 0), torch.stack(cs, 0))" : "(x, torch.stack(hs, 0))"}});
 }
 
 constexpr char kLstmCell[] = R"TS(                n = gi.size(1) // 4

@@ -104,6 +104,21 @@ class ViewMutationMore(nn.Module):
         torch.diagonal(z, 1).sub_(3)
         return z
 
+@case("list_element_writes", [torch.randn(4, 3), torch.randn(3)])
+class ListElementWrites(nn.Module):
+    def forward(self, x, y):
+        z = x * 1
+        a, b = z.split(2)
+        a.add_(1)
+        z.chunk(3, 1)[2].mul_(2)
+        u = z.unbind(0)
+        u[3].zero_()
+        p, q = torch.split(z, [1, 3], 0)
+        q[0].sub_(y)
+        w = z.mT
+        w[0].add_(10)
+        return z, b
+
 @case("inplace_comparison", [torch.randn(3, 4)])
 class InplaceCompare(nn.Module):
     def forward(self, x):
