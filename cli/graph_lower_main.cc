@@ -35,7 +35,9 @@ ABSL_FLAG(std::string, example_inputs, "",
           "Example inputs: a spec like '1x3x224x224:float32;2x5:int64' (seeded random tensors) or "
           "a torch.save file of a list of tensors. Enables shape specialisation and CIA "
           "decompositions.");
-ABSL_FLAG(bool, strict, false, "Fail (exit 1, nothing written) when a non-core op is left.");
+ABSL_FLAG(bool, strict, false,
+          "Fail (exit 1, no output archive; the --report is still written) when a non-core op "
+          "is left.");
 ABSL_FLAG(bool, verify, false,
           "Run original and lowered graphs on the example inputs in the JIT interpreter and "
           "compare every output (exit 1 on mismatch).");
@@ -185,10 +187,18 @@ nlohmann::json LiftedJson(const Program& program) {
 }
 
 absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opset) {
+  if (!program.module_state.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        input, ": forward changes module state (", absl::StrJoin(program.module_state, ", "),
+        "), which freezing cannot make constant; --lift-parameters makes tensor buffers graph "
+        "inputs whose new values are returned"));
+  }
   const std::string output = absl::GetFlag(FLAGS_output);
   LoweringOptions options;
   options.opset = std::move(opset);
-  options.strict = absl::GetFlag(FLAGS_strict);
+  // --strict is applied here rather than by LowerToCoreAten, so that the report is still written.
+  const bool strict = absl::GetFlag(FLAGS_strict);
+  options.strict = false;
   options.verify = absl::GetFlag(FLAGS_verify);
   options.unroll_loops = absl::GetFlag(FLAGS_unroll_loops);
   options.return_mutated_inputs = !absl::GetFlag(FLAGS_keep_input_mutation);
@@ -208,7 +218,8 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
                         absl::StrCat(input, ": ", report.status().message()));
   }
   const bool verify_failed = options.verify && !report->verified;
-  if (!output.empty() && !verify_failed) {
+  const bool strict_failed = strict && !report->violations.empty();
+  if (!output.empty() && !verify_failed && !strict_failed) {
     std::optional<c10::FunctionSchema> signature;
     if (program.module) signature = program.module->get_method("forward").function().getSchema();
     SaveOptions save;
@@ -221,7 +232,7 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   if (const std::string path = absl::GetFlag(FLAGS_report); !path.empty()) {
     nlohmann::json j = report->ToJson();
     j["input"] = input;
-    if (!output.empty()) j["output"] = output;
+    if (!output.empty() && !verify_failed && !strict_failed) j["output"] = output;
     j["lifted_inputs"] = LiftedJson(program);
     if (absl::Status s = WriteFileAtomically(
             path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
@@ -235,6 +246,9 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
               << " (parameters and buffers; see the report's lifted_inputs)\n";
   }
   if (absl::GetFlag(FLAGS_print_ir)) std::cout << GraphToText(*program.graph);
+  if (strict_failed && !output.empty()) {
+    std::cerr << "graph-lower: --strict: " << output << " not written\n";
+  }
   if (verify_failed) return kExitNotLegal;
   return report->violations.empty() ? kExitLegal : kExitNotLegal;
 }

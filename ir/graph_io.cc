@@ -272,6 +272,17 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
     torch::jit::Module frozen = torch::jit::freeze_module(module);
     program.graph = frozen.get_method("forward").graph()->copy();
     FoldUnwrittenAttributes(program.graph, frozen);
+    // What freezing could not make constant: attributes forward assigns or writes in place.
+    if (!program.graph->inputs().empty() && program.graph->inputs()[0]->hasUses()) {
+      std::set<std::string> names;
+      for (const torch::jit::Use& use : program.graph->inputs()[0]->uses()) {
+        if (use.user->kind() == torch::jit::prim::GetAttr ||
+            use.user->kind() == torch::jit::prim::SetAttr) {
+          names.insert(use.user->s(torch::jit::attr::name));
+        }
+      }
+      program.module_state.assign(names.begin(), names.end());
+    }
     program.module = std::move(frozen);
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(

@@ -45,6 +45,11 @@ struct Program {
   std::optional<torch::jit::Module> module;  // the (frozen, unless lifted) module, for archives
   std::string source;                        // the path or name it came from, for messages
   std::vector<LiftedTensor> lifted;          // the last lifted.size() inputs of `graph`
+  // Frozen archives whose forward changes module state (assigns an attribute, or writes a buffer
+  // in place): the attributes it still reads or writes through `self`, which freezing keeps as
+  // attributes. Such a program cannot be lowered frozen (LowerToCoreAten would run it on the
+  // module's own state); lift its tensors instead.
+  std::vector<std::string> module_state;
 };
 
 // Loads a TorchScript archive (a zip written by torch.jit.save / torch::jit::save).

@@ -91,9 +91,13 @@ def test_without_example_inputs_only_shape_generic_decompositions_apply(scripted
     assert report["decompositions"].get("aten::batch_norm") == "library"
 
 
-def test_strict_fails_and_writes_nothing(scripted_model, graph_lower_bin, tmp_path):
-    out = tmp_path / "out.pt"
-    proc = run_cli(graph_lower_bin, scripted_model("resnet18"), "--strict", "-o", str(out))
+def test_strict_fails_writes_no_archive_but_the_report(scripted_model, graph_lower_bin, tmp_path):
+    # Without example inputs, shape-dependent ops stay: --strict fails.
+    out, report = tmp_path / "out.pt", tmp_path / "report.json"
+    proc = run_cli(graph_lower_bin, scripted_model("resnet18"), "--strict", "-o", str(out),
+                   "--report", str(report))
     assert proc.returncode == 1
     assert "strict" in proc.stderr
     assert not out.exists()
+    rep = json.loads(report.read_text())
+    assert rep["non_core_ops"] and rep["violations"] and "output" not in rep

@@ -433,3 +433,33 @@ def test_stack_of_a_list_built_in_a_loop(graph_lower_bin, tmp_path):
         assert rep["non_core_ops"] == [] and rep["verified"] is True
         assert (rep["glue_ops"] == []) == glue_free, rep["glue_ops"]
         torch.testing.assert_close(lowered(x), StackLoop()(x))
+
+
+class BufferAccumulator(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("acc", torch.zeros(3))
+
+    def forward(self, x):
+        self.acc.add_(x)
+        return self.acc * 2
+
+
+def test_module_state_written_by_forward_is_refused_frozen_and_returned_lifted(
+        graph_lower_bin, tmp_path):
+    inputs = [torch.randn(3)]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, BufferAccumulator(), inputs)
+    assert proc.returncode == 2 and lowered is None
+    assert "forward changes module state (acc)" in proc.stderr
+    assert "--lift-parameters" in proc.stderr
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, BufferAccumulator(), inputs,
+                                     "--lift-parameters")
+    assert proc.returncode == 0, proc.stderr
+    assert rep["mutated_inputs"] == ["acc"] and rep["verified"] is True
+    # The functional form: (output, the buffer's new value); the saved buffer is not updated.
+    x = torch.randn(3)
+    eager = BufferAccumulator()
+    out, acc = lowered(x)
+    torch.testing.assert_close(out, eager(x))
+    torch.testing.assert_close(acc, eager.acc)
+    torch.testing.assert_close(lowered.acc, torch.zeros(3))
