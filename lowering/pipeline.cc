@@ -217,6 +217,19 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     if (check) {
       if (absl::Status s = CheckInvariants(g, "decompose"); !s.ok()) return s;
     }
+    // Decompositions may write in place (CIA kernels such as feature_dropout's bernoulli_,
+    // div_, mul_ on a fresh tensor): functionalize what they introduced. Writes to graph inputs
+    // were handled before the first round; any left stay in place and are reported.
+    {
+      FunctionalizeOptions again;
+      again.return_mutated_inputs = false;
+      absl::StatusOr<FunctionalizeResult> f = Functionalize(g, again);
+      if (!f.ok()) return f.status();
+      report.changed |= f->changed;
+      if (check && f->changed) {
+        if (absl::Status s = CheckInvariants(g, "functionalize"); !s.ok()) return s;
+      }
+    }
 
     // Cleanup: fold what the decompositions made constant, drop dead code, pool constants.
     const int64_t non_core_before_cleanup = check ? NonCoreCount(*g, options.opset) : 0;

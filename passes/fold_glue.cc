@@ -228,7 +228,21 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
   try {
     bool changed = FoldQueries(graph->block(), inference);
     changed |= FoldListIndexing(graph->block());
+    // ConstantPropagation folds a tensor op with constant inputs when nothing in the graph writes
+    // its output. A tensor the graph returns may still be written by the caller (the host graph a
+    // decomposition is inlined into: feature_dropout's new_empty(...).bernoulli_(p); or the user
+    // of the lowered program), and a constant is shared between runs: guard each returned tensor
+    // with a write while folding, so it is never replaced by a constant.
+    std::vector<Node*> guards;
+    for (torch::jit::Value* out : graph->outputs()) {
+      if (!out->type()->cast<c10::TensorType>()) continue;
+      Node* guard = graph->create(c10::aten::relu_, {out}, 1);
+      guard->output()->setType(out->type());
+      guard->insertBefore(graph->return_node());
+      guards.push_back(guard);
+    }
     changed |= torch::jit::ConstantPropagation(graph);
+    for (Node* guard : guards) guard->destroy();
     torch::jit::EliminateDeadCode(graph);
     return changed;
   } catch (const std::exception& e) {

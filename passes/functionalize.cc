@@ -102,6 +102,13 @@ std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write) {
   if (!self_alias || !self_alias->isWrite()) return nullptr;
   std::string name = schema->name();
   if (!absl::EndsWith(name, "_") || absl::EndsWith(name, "__")) return nullptr;
+  // In-place random ops whose functional form has its own name (native_functions.yaml).
+  if (name == "aten::normal_") {
+    for (const auto& op :
+         torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::normal_functional"))) {
+      return op;
+    }
+  }
   name.pop_back();
   for (const auto& op : torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name))) {
     const c10::FunctionSchema& twin = op->schema();
