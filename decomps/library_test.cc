@@ -204,6 +204,44 @@ std::vector<Sample> Samples() {
       "  %a : int = prim::Constant[value=0]()\n  %b : int = prim::Constant[value=1]()\n"
       "  %y : Tensor = aten::diagonal_scatter(%x, %s, %o, %a, %b)\n  return (%y)\n",
       {r({4, 3}), r({3})});
+  add("std_and_std_mean_correction",
+      "graph(%x : Tensor):\n  %d : int[] = prim::Constant[value=[1]]()\n"
+      "  %c : int = prim::Constant[value=0]()\n  %k : bool = prim::Constant[value=1]()\n"
+      "  %s : Tensor = aten::std(%x, %d, %c, %k)\n"
+      "  %a : Tensor, %b : Tensor = aten::std_mean(%x, %d, %c, %k)\n  return (%s, %a, %b)\n",
+      {r({3, 5})});
+  for (const auto& [suffix, w] :
+       std::vector<std::pair<std::string, std::string>>{{"0_3", "0.3"}, {"0_7", "0.7"}}) {
+    add("lerp_scalar_" + suffix,
+        "graph(%x : Tensor, %y : Tensor):\n  %w : float = prim::Constant[value=" + w +
+            "]()\n  %z : Tensor = aten::lerp(%x, %y, %w)\n  return (%z)\n",
+        {r({3, 4}), r({3, 4})});
+  }
+  add("lerp_tensor_weight",
+      "graph(%x : Tensor, %y : Tensor, %w : Tensor):\n"
+      "  %z : Tensor = aten::lerp(%x, %y, %w)\n  return (%z)\n",
+      {r({3, 4}), r({3, 4}), torch::rand({4}) * 2 - 0.5});
+  for (const auto& [suffix, d] :
+       std::vector<std::pair<std::string, std::string>>{{"2", "2"}, {"neg1", "-1"}}) {
+    add("round_decimals_" + suffix,
+        "graph(%x : Tensor):\n  %d : int = prim::Constant[value=" + d +
+            "]()\n  %z : Tensor = aten::round(%x, %d)\n  return (%z)\n",
+        {r({4, 5}) * 100});
+  }
+  add("addcmul_addcdiv",
+      "graph(%x : Tensor, %a : Tensor, %b : Tensor):\n  %v : float = prim::Constant[value=0.5]()\n"
+      "  %y : Tensor = aten::addcmul(%x, %a, %b, %v)\n"
+      "  %z : Tensor = aten::addcdiv(%x, %a, %b, %v)\n  return (%y, %z)\n",
+      {r({3, 4}), r({3, 4}), torch::rand({4}) + 0.5});
+  add("index_fill_scalar_negative_repeated",
+      "graph(%x : Tensor, %i : Tensor):\n  %d : int = prim::Constant[value=1]()\n"
+      "  %v : float = prim::Constant[value=-2.5]()\n"
+      "  %z : Tensor = aten::index_fill(%x, %d, %i, %v)\n  return (%z)\n",
+      {r({3, 4, 2}), torch::tensor({0, -1, 0})});
+  add("index_fill_tensor_value_int",
+      "graph(%x : Tensor, %i : Tensor, %v : Tensor):\n  %d : int = prim::Constant[value=-1]()\n"
+      "  %z : Tensor = aten::index_fill(%x, %d, %i, %v)\n  return (%z)\n",
+      {torch::randint(0, 9, {3, 4}), torch::tensor({2}), torch::tensor(7)});
   add("floor_divide_int_negative",
       "graph(%x : Tensor, %y : Tensor):\n  %z : Tensor = aten::floor_divide(%x, %y)\n"
       "  return (%z)\n",
@@ -353,7 +391,12 @@ graph(%p : Tensor, %ones : Tensor):
   %high : int = prim::Constant[value=5]()
   %long : int = prim::Constant[value=4]()
   %ri : Tensor = aten::randint_like(%p, %low, %high, %long, %none, %none, %none, %none)
-  return (%b, %u, %n, %d, %ri)
+  %mean : float = prim::Constant[value=3.]()
+  %std : float = prim::Constant[value=2.]()
+  %size : int[] = prim::Constant[value=[20000]]()
+  %nf : Tensor = aten::normal(%mean, %std, %size, %none, %none, %none, %none, %none)
+  %ni : Tensor = aten::normal_functional(%p, %mean, %std, %none)
+  return (%b, %u, %n, %d, %ri, %nf, %ni)
 )IR",
                                                                              "random");
   ASSERT_TRUE(parsed.ok()) << parsed.status();
@@ -371,6 +414,7 @@ graph(%p : Tensor, %ones : Tensor):
   const torch::Tensor b = (*out)[0].toTensor(), u = (*out)[1].toTensor();
   const torch::Tensor z = (*out)[2].toTensor(), d = (*out)[3].toTensor();
   const torch::Tensor ri = (*out)[4].toTensor();
+  const torch::Tensor nf = (*out)[5].toTensor(), ni = (*out)[6].toTensor();
   EXPECT_EQ(b.dtype(), torch::kFloat);
   EXPECT_TRUE(torch::logical_or(b == 0, b == 1).all().item<bool>());
   EXPECT_NEAR(b.mean().item<double>(), 0.3, 6 * std::sqrt(0.3 * 0.7 / n));
@@ -390,6 +434,12 @@ graph(%p : Tensor, %ones : Tensor):
         << v;
   }
   EXPECT_TRUE(torch::logical_and(ri >= -3, ri < 5).all().item<bool>());
+  // normal(3, 2): mean 3 within 6 sd / sqrt(n), standard deviation 2 within 5%.
+  for (const torch::Tensor& t : {nf, ni}) {
+    EXPECT_EQ(t.dtype(), torch::kFloat);
+    EXPECT_NEAR(t.mean().item<double>(), 3.0, 6 * 2.0 / std::sqrt(n));
+    EXPECT_NEAR(t.std().item<double>(), 2.0, 0.1);
+  }
 }
 
 class LibrarySampleTest : public ::testing::TestWithParam<Sample> {};

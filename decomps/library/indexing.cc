@@ -1,8 +1,41 @@
 // Decompositions of indexing ops into core ATen (index_put, where, reshape). Follow torch/_refs
 // (put: index the flattened tensor, negative indices wrap).
+#include <string>
+
+#include "absl/strings/str_replace.h"
 #include "decomps/library/library.h"
 
 namespace graph_lower {
+
+namespace {
+
+// index_fill(self, dim, index, value: `value_type`), filling with `fill` (a tensor like self).
+std::string IndexFill(const std::string& value_type, const std::string& fill) {
+  return absl::StrReplaceAll(R"TS(
+def index_fill(self: Tensor, dim: int, index: Tensor, value: VALUE_TYPE) -> Tensor:
+    nd = self.dim()
+    d = dim
+    if d < 0:
+        d = d + nd
+    n = self.size(d)
+    idx = torch.reshape(index, [-1])
+    idx = torch.where(torch.lt(idx, 0), torch.add(idx, n), idx)
+    mask = torch.zeros([n], dtype=11, device=self.device)
+    indices: List[Optional[Tensor]] = [idx]
+    mask = torch.index_put(mask, indices, torch.ones([1], dtype=11, device=self.device))
+    shape: List[int] = []
+    for i in range(nd):
+        if i == d:
+            shape.append(n)
+        else:
+            shape.append(1)
+    mask = torch.reshape(mask, shape)
+    return torch.where(mask, FILL, self)
+)TS",
+                             {{"VALUE_TYPE", value_type}, {"FILL", fill}});
+}
+
+}  // namespace
 
 std::vector<TorchScriptDecomposition> IndexingDecompositions() {
   return {
@@ -18,6 +51,13 @@ def put(self: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -
     out = torch.index_put(flat, indices, torch.reshape(source, [-1]), accumulate)
     return torch.reshape(out, self.size())
 )TS"},
+      // index_fill(x, dim, index, value): value at the positions `index` selects along dim. A
+      // bool mask over dim (index_put of True at index; negative indices wrap) is broadcast
+      // against x and chosen with where (torch/_refs index_fill builds the same mask).
+      {"aten::index_fill.int_Scalar", "index_fill",
+       IndexFill("number", "torch.full_like(self, value)")},
+      {"aten::index_fill.int_Tensor", "index_fill",
+       IndexFill("Tensor", "torch._to_copy(value, dtype=self.dtype)")},
   };
 }
 

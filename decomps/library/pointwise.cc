@@ -57,6 +57,43 @@ def floor_divide(self: Tensor, other: Tensor) -> Tensor:
 def floor_divide(self: Tensor, other: number) -> Tensor:
     return torch.div(self, other, rounding_mode="floor")
 )TS"},
+      // lerp(a, b, w) = a + w (b - a), evaluated from the nearer end as torch/_refs lerp does:
+      // (w - 1)(b - a) + b when |w| >= 0.5.
+      {"aten::lerp.Scalar", "lerp", R"TS(
+def lerp(self: Tensor, end: Tensor, weight: number) -> Tensor:
+    w = float(weight)
+    if w >= 0.5 or w <= -0.5:
+        return torch.add(torch.mul(torch.sub(end, self), w - 1.0), end)
+    return torch.add(torch.mul(torch.sub(end, self), w), self)
+)TS"},
+      {"aten::lerp.Tensor", "lerp", R"TS(
+def lerp(self: Tensor, end: Tensor, weight: Tensor) -> Tensor:
+    far = torch.ge(torch.abs(weight), 0.5)
+    coeff = torch.where(far, torch.sub(weight, 1), weight)
+    base = torch.where(far, end, self)
+    return torch.add(torch.mul(coeff, torch.sub(end, self)), base)
+)TS"},
+      // round(x, decimals): as the CPU kernel (UnaryOpsKernel.cpp round_decimals): round half to
+      // even of x * 10^d, divided back; for d < 0, of x / 10^-d, multiplied back.
+      {"aten::round.decimals", "round_decimals", R"TS(
+def round_decimals(self: Tensor, decimals: int) -> Tensor:
+    if decimals == 0:
+        return torch.round(self)
+    if decimals > 0:
+        p = 10.0 ** decimals
+        return torch.div(torch.round(torch.mul(self, p)), p)
+    p = 10.0 ** (-decimals)
+    return torch.mul(torch.round(torch.div(self, p)), p)
+)TS"},
+      // addcmul(x, a, b, value) = x + value * a * b; addcdiv = x + value * a / b (torch/_refs).
+      {"aten::addcmul", "addcmul", R"TS(
+def addcmul(self: Tensor, tensor1: Tensor, tensor2: Tensor, value: number = 1) -> Tensor:
+    return torch.add(self, torch.mul(torch.mul(tensor1, tensor2), value))
+)TS"},
+      {"aten::addcdiv", "addcdiv", R"TS(
+def addcdiv(self: Tensor, tensor1: Tensor, tensor2: Tensor, value: number = 1) -> Tensor:
+    return torch.add(self, torch.mul(torch.div(tensor1, tensor2), value))
+)TS"},
   };
 }
 

@@ -71,6 +71,18 @@ def linalg_vector_norm(self: Tensor, ord: number = 2, dim: Optional[List[int]] =
         return torch.sqrt(torch.sum(a * a, dims, keepdim))
     return torch.pow(torch.sum(torch.pow(a, p), dims, keepdim), 1.0 / p)
 )TS"},
+      // std = sqrt(var) with the same correction (torch/_refs std, std_mean).
+      {"aten::std.correction", "std", R"TS(
+def std(self: Tensor, dim: Optional[List[int]] = None, correction: Optional[number] = None,
+        keepdim: bool = False) -> Tensor:
+    return torch.sqrt(torch.var(self, dim, correction=correction, keepdim=keepdim))
+)TS"},
+      {"aten::std_mean.correction", "std_mean", R"TS(
+def std_mean(self: Tensor, dim: Optional[List[int]] = None, correction: Optional[number] = None,
+             keepdim: bool = False) -> Tuple[Tensor, Tensor]:
+    return (torch.sqrt(torch.var(self, dim, correction=correction, keepdim=keepdim)),
+            torch.mean(self, dim, keepdim))
+)TS"},
   };
 }
 

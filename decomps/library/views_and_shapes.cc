@@ -1,8 +1,30 @@
 // Decompositions of view and shape ops into core ATen (permute, view, slice, cat,
 // split_with_sizes, full, clone). Follows torch/_refs/__init__.py (t, transpose, roll, split).
+#include <string>
+
+#include "absl/strings/str_cat.h"
 #include "decomps/library/library.h"
 
 namespace graph_lower {
+
+namespace {
+
+// `name(self, size, dtype, layout, device, pin_memory)` as `torch.<call>dtype=..., ...)` with
+// self's dtype and device by default.
+std::string NewFactory(const std::string& name, const std::string& call) {
+  return absl::StrCat("\ndef ", name,
+                      R"TS((self: Tensor, size: List[int], dtype: Optional[int] = None,
+        layout: Optional[int] = None, device: Optional[Device] = None,
+        pin_memory: Optional[bool] = None) -> Tensor:
+    if dtype is None:
+        dtype = self.dtype
+    if device is None:
+        device = self.device
+    return torch.)TS",
+                      call, "dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)\n");
+}
+
+}  // namespace
 
 std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions() {
   return {
@@ -178,26 +200,10 @@ def zeros_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] 
     return torch.full_like(self, 0, dtype=dtype, layout=layout, device=device,
                            pin_memory=pin_memory, memory_format=memory_format)
 )TS"},
-      {"aten::new_zeros", "new_zeros", R"TS(
-def new_zeros(self: Tensor, size: List[int], dtype: Optional[int] = None,
-              layout: Optional[int] = None, device: Optional[Device] = None,
-              pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.full(size, 0, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
-)TS"},
-      {"aten::new_ones", "new_ones", R"TS(
-def new_ones(self: Tensor, size: List[int], dtype: Optional[int] = None,
-             layout: Optional[int] = None, device: Optional[Device] = None,
-             pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.full(size, 1, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
-)TS"},
+      // new_zeros / new_ones / new_empty(x, size): x's dtype and device unless given
+      // (full / empty.memory_format; new_empty is uninitialised).
+      {"aten::new_zeros", "new_zeros", NewFactory("new_zeros", "full(size, 0, ")},
+      {"aten::new_ones", "new_ones", NewFactory("new_ones", "full(size, 1, ")},
       // Always a copy in the requested layout: the values are the input's (contiguous() may also
       // return the input itself; a functional graph cannot tell the difference).
       {"aten::contiguous", "contiguous", R"TS(
@@ -239,6 +245,7 @@ def tensor_float(t: float, dtype: Optional[int] = None, device: Optional[Device]
 def lift_fresh_copy(self: Tensor) -> Tensor:
     return torch.clone(self)
 )TS"},
+      {"aten::new_empty", "new_empty", NewFactory("new_empty", "empty(size, ")},
   };
 }
 

@@ -463,3 +463,38 @@ def test_module_state_written_by_forward_is_refused_frozen_and_returned_lifted(
     torch.testing.assert_close(out, eager(x))
     torch.testing.assert_close(acc, eager.acc)
     torch.testing.assert_close(lowered.acc, torch.zeros(3))
+
+
+class TrainingRandom(nn.Module):
+    def forward(self, x):
+        a = F.dropout2d(x, 0.5, training=True)
+        b = F.alpha_dropout(x, 0.3, training=True)
+        c = torch.empty_like(x).normal_(2.0, 3.0)
+        d = torch.empty_like(x).bernoulli_(0.25)
+        return a, b, c, d
+
+
+def test_training_mode_random_ops_lower_to_core_with_the_same_distribution(graph_lower_bin,
+                                                                          tmp_path):
+    # Their CIA kernels write in place into fresh tensors (new_empty(...).bernoulli_(p)); those
+    # writes are functionalized after decomposition. Checked statistically against the kernels'
+    # definitions on 2*64*40*40 draws (bounds of about 6 standard deviations).
+    x = torch.ones(2, 64, 40, 40)
+    src, out, report = tmp_path / "in.pt", tmp_path / "out.pt", tmp_path / "report.json"
+    torch.jit.script(TrainingRandom()).save(str(src))
+    # No --verify: two runs of a random program draw different numbers.
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs",
+                   "2x64x40x40:float32", "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    rep = json.loads(report.read_text())
+    lowered = torch.jit.load(str(out))
+    assert rep["non_core_ops"] == [] and rep["glue_ops"] == []
+    a, b, c, d = lowered(x)
+    zero_channels = (a.sum((2, 3)) == 0).float().mean().item()
+    assert set(a.unique().tolist()) <= {0.0, 2.0} and abs(zero_channels - 0.5) < 6 * (0.25 / 128) ** 0.5
+    eager_b = F.alpha_dropout(x, 0.3, training=True)
+    assert set(b.unique().tolist()) == set(eager_b.unique().tolist()) or torch.allclose(
+        b.unique(), eager_b.unique())
+    n = x.numel()
+    assert abs(c.mean().item() - 2.0) < 6 * 3.0 / n ** 0.5 and abs(c.std().item() - 3.0) < 0.05
+    assert set(d.unique().tolist()) == {0.0, 1.0} and abs(d.mean().item() - 0.25) < 6 * (0.1875 / n) ** 0.5
