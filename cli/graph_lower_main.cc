@@ -240,6 +240,28 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
       return s;
   }
   std::cerr << "graph-lower: " << input << ": " << report->Summary();
+  if (options.example_inputs &&
+      (!report->mutated_inputs.empty() || !report->inputs_written_in_place.empty())) {
+    // Functionalization assumes inputs do not alias each other (docs/semantics.md).
+    const std::vector<c10::IValue>& ex = *options.example_inputs;
+    auto name = [&](size_t i) {
+      const std::string n = i < program.graph->inputs().size()
+                                ? program.graph->inputs()[i]->debugName()
+                                : absl::StrCat(i);
+      return n.substr(0, n.find('.'));
+    };
+    for (size_t i = 0; i < ex.size(); ++i) {
+      for (size_t j = i + 1; j < ex.size(); ++j) {
+        if (ex[i].isTensor() && ex[j].isTensor() && ex[i].toTensor().defined() &&
+            ex[j].toTensor().defined() &&
+            ex[i].toTensor().storage().is_alias_of(ex[j].toTensor().storage())) {
+          std::cerr << "warning: example inputs " << name(i) << " and " << name(j)
+                    << " share storage, but the lowered program assumes its inputs do not alias "
+                       "(it writes an input)\n";
+        }
+      }
+    }
+  }
   if (!program.lifted.empty()) {
     std::cerr << "lifted to graph inputs: " << program.lifted.size()
               << (program.lifted.size() == 1 ? " tensor" : " tensors")

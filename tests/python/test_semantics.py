@@ -498,3 +498,22 @@ def test_training_mode_random_ops_lower_to_core_with_the_same_distribution(graph
     n = x.numel()
     assert abs(c.mean().item() - 2.0) < 6 * 3.0 / n ** 0.5 and abs(c.std().item() - 3.0) < 0.05
     assert set(d.unique().tolist()) == {0.0, 1.0} and abs(d.mean().item() - 0.25) < 6 * (0.1875 / n) ** 0.5
+
+
+def test_aliased_example_inputs_of_a_program_writing_an_input_are_warned_about(
+        graph_lower_bin, tmp_path):
+    class WritesX(nn.Module):
+        def forward(self, x, y):
+            x.add_(1.0)
+            return y * 2
+
+    src = tmp_path / "in.pt"
+    torch.jit.script(WritesX()).save(str(src))
+    x = torch.randn(3)
+    torch.save((x, x), str(tmp_path / "aliased.pt"))  # torch.save keeps the sharing
+    torch.save((x, x.clone()), str(tmp_path / "separate.pt"))
+    warned = run_cli(graph_lower_bin, str(src), "--example-inputs", str(tmp_path / "aliased.pt"))
+    separate = run_cli(graph_lower_bin, str(src), "--example-inputs",
+                       str(tmp_path / "separate.pt"))
+    assert "example inputs x and y share storage" in warned.stderr
+    assert "share storage" not in separate.stderr
