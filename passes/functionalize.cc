@@ -139,6 +139,43 @@ std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write) {
   return match;
 }
 
+// The functional overload of an out= overload (aten::add.out -> aten::add.Tensor): same name,
+// not mutable, one result, and the same arguments without the written `out` one, whose index is
+// stored in `out_index`. The result is then written to `out` as a whole (out= resizes `out` to
+// the result and casts to its dtype).
+std::shared_ptr<torch::jit::Operator> OutTwin(const Node* write, size_t& out_index) {
+  const c10::FunctionSchema* schema = write->maybeSchema();
+  if (!schema || schema->returns().size() != 1) return nullptr;
+  const std::vector<c10::Argument>& args = schema->arguments();
+  size_t written = args.size();
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].alias_info() && args[i].alias_info()->isWrite()) {
+      if (written != args.size()) return nullptr;  // several outputs written
+      written = i;
+    }
+  }
+  if (written == args.size() || args[written].name() != "out" || written == 0) return nullptr;
+  for (const auto& op : torch::jit::getAllOperatorsFor(write->kind())) {
+    const c10::FunctionSchema& twin = op->schema();
+    if (twin.is_mutable() || twin.returns().size() != 1 ||
+        twin.arguments().size() + 1 != args.size()) {
+      continue;
+    }
+    bool same = true;
+    for (size_t i = 0, j = 0; i < args.size() && same; ++i) {
+      if (i == written) continue;
+      same = twin.arguments()[j].name() == args[i].name() &&
+             *twin.arguments()[j].type() == *args[i].type();
+      ++j;
+    }
+    if (same) {
+      out_index = written;
+      return op;
+    }
+  }
+  return nullptr;
+}
+
 // Whether `v`, or a view of it (an output its schema says may alias it), is written in place.
 bool WrittenThroughViews(Value* v) {
   std::vector<Value*> work = {v};
@@ -273,11 +310,13 @@ class Functionalizer {
   bool Rewrite(Node* write) {
     const bool is_copy = write->kind() == c10::aten::copy_ && write->inputs().size() == 3;
     std::shared_ptr<torch::jit::Operator> twin;
+    size_t dst_index = 0;  // the written argument: self, or `out` for out= overloads
     if (!is_copy) {
       twin = FunctionalTwin(write);
+      if (!twin) twin = OutTwin(write, dst_index);
       if (!twin) return false;
     }
-    Value* dst = write->input(0);
+    Value* dst = write->input(dst_index);
     if (!dst->type()->cast<c10::TensorType>()) return false;
 
     // The chain of views from dst to its base. Values this pass made (scatters, inverse views of
@@ -344,8 +383,9 @@ class Functionalizer {
                               {torch::jit::NamedValue("dtype", dtype)});
       content = graph_.insert(c10::aten::expand, {content, graph_.insert(c10::aten::size, {dst})});
     } else {
-      Node* functional =
-          graph_.create(c10::Symbol::fromQualString(twin->schema().name()), write->inputs(), 1);
+      std::vector<Value*> args(write->inputs().begin(), write->inputs().end());
+      if (twin->schema().arguments().size() < args.size()) args.erase(args.begin() + dst_index);
+      Node* functional = graph_.create(c10::Symbol::fromQualString(twin->schema().name()), args, 1);
       functional->output()->setType(c10::TensorType::get());
       functional->insertBefore(write);
       const c10::FunctionSchema* resolved = functional->maybeSchema();

@@ -119,6 +119,17 @@ class ListElementWrites(nn.Module):
         w[0].add_(10)
         return z, b
 
+@case("out_variants", [torch.randn(3, 4), torch.randn(4)])
+class OutVariants(nn.Module):
+    def forward(self, x, y):
+        z = torch.empty_like(x)
+        torch.add(x, y, out=z)
+        torch.mul(z, 2, out=z)
+        w = torch.zeros(3, 4, dtype=torch.float64)
+        torch.sub(z, x, out=w)  # computed in float32, stored as float64
+        torch.add(x, 1.0, out=x)  # an input written through out=
+        return z, w
+
 @case("inplace_comparison", [torch.randn(3, 4)])
 class InplaceCompare(nn.Module):
     def forward(self, x):
