@@ -86,9 +86,19 @@ bool ViewReadAfter(const Node* user, const Node* after) {
     for (const c10::Argument& ret : schema->returns()) aliases |= ret.alias_info() != nullptr;
   }
   if (!aliases) return false;
-  for (const Value* out : user->outputs()) {
+  // The aliases may be read directly, or as elements taken out of a list or tuple of them
+  // (`a, b = z.split(2)`: the ListUnpack comes before the write, the reads of `a` after it).
+  std::vector<const Value*> work(user->outputs().begin(), user->outputs().end());
+  static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  while (!work.empty()) {
+    const Value* out = work.back();
+    work.pop_back();
     for (const torch::jit::Use& use : out->uses()) {
       if (use.user->kind() == c10::prim::Return || use.user->isAfter(after)) return true;
+      const c10::Symbol k = use.user->kind();
+      if (k == c10::prim::ListUnpack || k == c10::prim::TupleUnpack || k == kGetItem) {
+        work.insert(work.end(), use.user->outputs().begin(), use.user->outputs().end());
+      }
     }
   }
   return false;
@@ -236,7 +246,9 @@ void ListElementsAsViews(torch::jit::Block* block) {
       }
     }
     if (!simple) continue;
-    bool written = false;
+    // Written: an element (through views), or the split tensor itself while elements taken
+    // before the write are read after it.
+    bool written = WrittenThroughViews(node->input(0));
     for (const auto& [element, k] : elements) written |= WrittenThroughViews(element);
     if (!written) continue;
     Graph& graph = *node->owningGraph();

@@ -130,6 +130,23 @@ class OutVariants(nn.Module):
         torch.add(x, 1.0, out=x)  # an input written through out=
         return z, w
 
+@case("base_written_after_taking_list_elements", [torch.randn(4, 3)])
+class BaseWrittenAfterSplit(nn.Module):
+    def forward(self, x):
+        z = x.clone()
+        a, b = z.chunk(2)
+        z.mul_(0.5)
+        c = z.unbind(0)[1]
+        z.add_(1)
+        return a + b, c
+
+@case("input_written_after_split", [torch.randn(4, 3)])
+class InputWrittenAfterSplit(nn.Module):
+    def forward(self, x):
+        a, b = x.split(2)
+        x.add_(1)
+        return a
+
 @case("inplace_comparison", [torch.randn(3, 4)])
 class InplaceCompare(nn.Module):
     def forward(self, x):
