@@ -158,9 +158,16 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
   if (graph.inputs().empty() || !graph.inputs()[0]->type()->cast<c10::ClassType>()) {
     return absl::OkStatus();
   }
+  // Registered parameters and buffers by tensor: their own names (`rnn.weight_ih_l0`) are used
+  // even when forward reaches them another way (nn.LSTM reads them through `_flat_weights`).
   absl::flat_hash_map<const c10::TensorImpl*, bool> is_parameter;
+  absl::flat_hash_map<const c10::TensorImpl*, std::string> registered_name;
   for (const auto& p : module.named_parameters(/*recurse=*/true)) {
     is_parameter[p.value.unsafeGetTensorImpl()] = true;
+    registered_name.try_emplace(p.value.unsafeGetTensorImpl(), p.name);
+  }
+  for (const auto& b : module.named_buffers(/*recurse=*/true)) {
+    registered_name.try_emplace(b.value.unsafeGetTensorImpl(), b.name);
   }
   torch::jit::AliasDb alias_db(shared);
   absl::flat_hash_map<torch::jit::Value*, std::pair<c10::IValue, std::string>> objects;
@@ -169,6 +176,20 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
   absl::flat_hash_map<std::string, int> names;  // attribute name -> uses, to keep names unique
   std::vector<std::pair<torch::jit::Node*, c10::IValue>> constants;
   absl::Status status;
+  // The graph input for a module tensor (one per tensor, however many paths reach it).
+  auto lift = [&](const at::Tensor& tensor, const std::string& reached_as) {
+    auto [in, added] = inputs.try_emplace(tensor.unsafeGetTensorImpl(), nullptr);
+    if (added) {
+      auto known = registered_name.find(in->first);
+      const std::string path = known != registered_name.end() ? known->second : reached_as;
+      std::string name = AttributeName(path);
+      if (const int n = names[name]++; n > 0) name = absl::StrCat(name, "_", n);
+      in->second = graph.addInput(name);
+      in->second->setType(c10::TensorType::get());
+      lifted.push_back({path, tensor.detach(), is_parameter.contains(in->first)});
+    }
+    return in->second;
+  };
   std::function<void(torch::jit::Block*)> walk = [&](torch::jit::Block* block) {
     for (torch::jit::Node* node : block->nodes()) {
       if (!status.ok()) return;
@@ -190,16 +211,18 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
       if (value.isObject()) {
         objects[node->output()] = {value, path};
       } else if (value.isTensor()) {
-        const at::Tensor tensor = value.toTensor();
-        auto [in, added] = inputs.try_emplace(tensor.unsafeGetTensorImpl(), nullptr);
-        if (added) {
-          std::string name = AttributeName(path);
-          if (const int n = names[name]++; n > 0) name = absl::StrCat(name, "_", n);
-          in->second = graph.addInput(name);
-          in->second->setType(c10::TensorType::get());
-          lifted.push_back({path, tensor.detach(), is_parameter.contains(in->first)});
+        node->output()->replaceAllUsesWith(lift(value.toTensor(), path));
+      } else if (value.isTensorList() && !alias_db.hasWriters(node->output())) {
+        // A list of tensors (nn.LSTM's _flat_weights): each element lifted, the list rebuilt.
+        std::vector<torch::jit::Value*> elements;
+        const std::vector<at::Tensor> tensors = value.toTensorVector();
+        for (size_t k = 0; k < tensors.size(); ++k) {
+          elements.push_back(lift(tensors[k], absl::StrCat(path, ".", k)));
         }
-        node->output()->replaceAllUsesWith(in->second);
+        torch::jit::WithInsertPoint guard(node);
+        torch::jit::Node* list =
+            graph.insertNode(graph.createList(c10::TensorType::get(), elements));
+        node->output()->replaceAllUsesWith(list->output());
       } else if (!alias_db.hasWriters(node->output())) {
         constants.emplace_back(node, std::move(value));
       } else {

@@ -545,3 +545,17 @@ def test_aliased_example_inputs_of_a_program_writing_an_input_are_warned_about(
                        str(tmp_path / "separate.pt"))
     assert "example inputs x and y share storage" in warned.stderr
     assert "share storage" not in separate.stderr
+
+
+def test_lifting_an_lstm_lifts_its_flat_weights_under_their_own_names(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    module = cases["lstm"][0]().eval()
+    inputs = cases["lstm"][1]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, inputs,
+                                     "--lift-parameters")
+    assert proc.returncode == 0, proc.stderr
+    assert [t["name"] for t in rep["lifted_inputs"]] == [
+        "rnn.weight_ih_l0", "rnn.weight_hh_l0", "rnn.bias_ih_l0", "rnn.bias_hh_l0"]
+    x = torch.randn(5, 2, 4)
+    with torch.no_grad():
+        torch.testing.assert_close(lowered(x), module(x))
