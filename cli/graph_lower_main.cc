@@ -174,11 +174,12 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
   return all;
 }
 
-// [{name, kind, shape, dtype}] for each lifted tensor, in graph input order.
+// [{name, attribute, kind, shape, dtype}] for each lifted tensor, in graph input order.
 nlohmann::json LiftedJson(const Program& program) {
   nlohmann::json list = nlohmann::json::array();
   for (const LiftedTensor& t : program.lifted) {
     list.push_back({{"name", t.name},
+                    {"attribute", t.attribute},
                     {"kind", t.is_parameter ? "parameter" : "buffer"},
                     {"shape", t.value.sizes().vec()},
                     {"dtype", std::string(c10::toString(t.value.scalar_type()))}});

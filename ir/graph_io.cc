@@ -182,11 +182,13 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
     if (added) {
       auto known = registered_name.find(in->first);
       const std::string path = known != registered_name.end() ? known->second : reached_as;
-      std::string name = AttributeName(path);
-      if (const int n = names[name]++; n > 0) name = absl::StrCat(name, "_", n);
+      const std::string base = AttributeName(path);
+      std::string name = base;
+      for (int n = 1; names.contains(name); ++n) name = absl::StrCat(base, "_", n);
+      names[name] = 1;
       in->second = graph.addInput(name);
       in->second->setType(c10::TensorType::get());
-      lifted.push_back({path, tensor.detach(), is_parameter.contains(in->first)});
+      lifted.push_back({path, name, tensor.detach(), is_parameter.contains(in->first)});
     }
     return in->second;
   };
@@ -194,7 +196,7 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
     for (torch::jit::Node* node : block->nodes()) {
       if (!status.ok()) return;
       for (torch::jit::Block* sub : node->blocks()) walk(sub);
-      if (node->kind() == torch::jit::prim::SetAttr) {
+      if (node->kind() == torch::jit::prim::SetAttr && objects.contains(node->inputs()[0])) {
         status = absl::InvalidArgumentError(
             absl::StrCat("cannot lift parameters: forward assigns the module attribute '",
                          node->s(torch::jit::attr::name),
@@ -486,7 +488,7 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
     try {
       for (size_t i = 0; i < n; ++i) {
         const LiftedTensor& t = (*options.lifted)[i];
-        std::string name = AttributeName(t.name);
+        std::string name = t.attribute.empty() ? AttributeName(t.name) : t.attribute;
         if (name.empty() || out.hasattr(name) || absl::ascii_isdigit(name[0])) {
           name = absl::StrCat("lifted_", i, "_", name);
         }

@@ -18,7 +18,10 @@ namespace graph_lower {
 // A module parameter or buffer lifted to a graph input (LoadOptions::lift_parameters), in the
 // style of torch.export's graph signature (inputs_to_parameters / inputs_to_buffers).
 struct LiftedTensor {
-  std::string name;           // its path in the module, e.g. "layers.0.linear1.weight"
+  std::string name;  // its path in the module, e.g. "layers.0.linear1.weight"
+  // Its graph input's name and its attribute in a saved archive: `name` with '.' replaced by '_',
+  // made unique with a numeric suffix ("a.b" and "a_b" give "a_b" and "a_b_1").
+  std::string attribute;
   at::Tensor value;           // detached; shares storage with the module's tensor
   bool is_parameter = false;  // a registered parameter; otherwise a buffer or tensor attribute
 };
@@ -78,8 +81,8 @@ struct SaveOptions {
   // from the graph's (lifted inputs not counted).
   const c10::FunctionSchema* signature = nullptr;
   // The graph's last lifted->size() inputs are these module tensors (Program::lifted): they are
-  // saved as the new module's parameters and buffers, named by their path with '.' replaced by
-  // '_', and forward reads them from `self`, so its signature is the original one.
+  // saved as the new module's parameters and buffers, named by LiftedTensor::attribute, and
+  // forward reads them from `self`, so its signature is the original one.
   const std::vector<LiftedTensor>* lifted = nullptr;
 };
 

@@ -236,7 +236,9 @@ void ListElementsAsViews(torch::jit::Block* block) {
         }
       } else if (use.user->kind() == kGetItem && use.offset == 0) {
         std::optional<c10::IValue> index = torch::jit::toIValue(use.user->input(1));
-        if (!index || !index->isInt() || index->toInt() < 0) {
+        // A negative index counts from the end: select takes it as it is (unbind); the
+        // slices of split and chunk would need the list's length.
+        if (!index || !index->isInt() || (index->toInt() < 0 && op != "aten::unbind.int")) {
           simple = false;
           break;
         }

@@ -113,6 +113,7 @@ class ListElementWrites(nn.Module):
         z.chunk(3, 1)[2].mul_(2)
         u = z.unbind(0)
         u[3].zero_()
+        z.unbind(1)[-1].zero_()  # a negative index: select counts from the end
         p, q = torch.split(z, [1, 3], 0)
         q[0].sub_(y)
         w = z.mT
@@ -365,8 +366,8 @@ def test_lifted_parameters_are_graph_inputs_and_stay_attributes_of_the_saved_mod
     # The shared weight is one input; every parameter and buffer of the module is lifted.
     assert "head.weight" in lifted and "tail.weight" not in lifted
     assert lifted["body.1.running_mean"]["kind"] == "buffer"
-    assert lifted["body.0.weight"] == {"name": "body.0.weight", "kind": "parameter",
-                                       "shape": [4, 4], "dtype": "Float"}
+    assert lifted["body.0.weight"] == {"name": "body.0.weight", "attribute": "body_0_weight",
+                                       "kind": "parameter", "shape": [4, 4], "dtype": "Float"}
     assert len(lifted) == len({id(t) for t in module.state_dict(keep_vars=True).values()})
     # The lowered graph (printed) takes them as inputs after x, and holds no tensor constant.
     printed = proc.stdout
