@@ -45,8 +45,9 @@ void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& wher
     }
     at::Tensor diff = (da - de).abs();
     // NaN in the same places counts as equal (torch.testing.assert_close's equal_nan=True).
+    // Equal values (infinities of the same sign included) differ by 0, not inf - inf = NaN.
     at::Tensor both_nan = at::logical_and(de.isnan(), da.isnan());
-    diff = at::where(both_nan, at::zeros_like(diff), diff);
+    diff = at::where(at::logical_or(both_nan, da == de), at::zeros_like(diff), diff);
     const double max_abs = diff.nan_to_num(INFINITY).max().item<double>();
     c.max_abs_error = std::max(c.max_abs_error, max_abs);
     at::Tensor big = de.abs() > tol.atol;
@@ -57,6 +58,8 @@ void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& wher
     }
     at::Tensor bad = diff > (tol.atol + tol.rtol * de.abs());
     bad = at::logical_or(bad, at::logical_xor(de.isnan(), da.isnan()));
+    // An infinite expected value allows no tolerance (the bound above would be inf).
+    bad = at::logical_or(bad, at::logical_and(de.isinf(), da != de));
     if (bad.any().item<bool>()) {
       fail(absl::StrCat("max abs error ", max_abs, " beyond rtol ", tol.rtol, ", atol ", tol.atol));
     }
