@@ -54,34 +54,11 @@ std::string ParameterName(std::string name) {
   return name;
 }
 
-// Graph inputs written in place, directly or through a view (`x.transpose(0, 1).add_(1)`,
-// `x[0] = y`): uses are followed through outputs that the op's schema says may alias the input.
+// Graph inputs written in place, directly or through a view (passes/functionalize.h).
 std::vector<std::string> MutatedInputs(const Graph& graph) {
   std::vector<std::string> mutated;
   for (const torch::jit::Value* in : graph.inputs()) {
-    std::vector<const torch::jit::Value*> work = {in};
-    absl::flat_hash_set<const torch::jit::Value*> seen = {in};
-    bool written = false;
-    while (!work.empty() && !written) {
-      const torch::jit::Value* v = work.back();
-      work.pop_back();
-      for (const torch::jit::Use& use : v->uses()) {
-        const c10::FunctionSchema* schema = use.user->maybeSchema();
-        if (!schema || use.offset >= schema->arguments().size()) continue;
-        if (schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
-          written = true;
-          break;
-        }
-        for (size_t j = 0; j < use.user->outputs().size() && j < schema->returns().size(); ++j) {
-          if (schema->may_alias({c10::SchemaArgType::input, use.offset},
-                                {c10::SchemaArgType::output, j}) &&
-              seen.insert(use.user->output(j)).second) {
-            work.push_back(use.user->output(j));
-          }
-        }
-      }
-    }
-    if (written) mutated.push_back(ParameterName(in->debugName()));
+    if (WrittenThroughViews(in)) mutated.push_back(ParameterName(in->debugName()));
   }
   return mutated;
 }

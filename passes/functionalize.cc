@@ -186,29 +186,6 @@ std::shared_ptr<torch::jit::Operator> OutTwin(const Node* write, size_t& out_ind
   return nullptr;
 }
 
-// Whether `v`, or a view of it (an output its schema says may alias it), is written in place.
-bool WrittenThroughViews(Value* v) {
-  std::vector<Value*> work = {v};
-  absl::flat_hash_set<Value*> seen = {v};
-  while (!work.empty()) {
-    Value* cur = work.back();
-    work.pop_back();
-    for (const torch::jit::Use& use : cur->uses()) {
-      const c10::FunctionSchema* schema = use.user->maybeSchema();
-      if (!schema || use.offset >= schema->arguments().size()) continue;
-      if (schema->is_mutable({c10::SchemaArgType::input, use.offset})) return true;
-      for (size_t j = 0; j < use.user->outputs().size() && j < schema->returns().size(); ++j) {
-        if (schema->may_alias({c10::SchemaArgType::input, use.offset},
-                              {c10::SchemaArgType::output, j}) &&
-            seen.insert(use.user->output(j)).second) {
-          work.push_back(use.user->output(j));
-        }
-      }
-    }
-  }
-  return false;
-}
-
 // The elements of unbind / split (.Tensor, .sizes) / split_with_sizes / chunk lists are views of
 // the split tensor. When one is written in place, every element taken from the list
 // (prim::ListUnpack, or aten::__getitem__ with a constant index) is rewritten as the select or
@@ -511,6 +488,28 @@ class Functionalizer {
 };
 
 }  // namespace
+
+bool WrittenThroughViews(const Value* v) {
+  std::vector<const Value*> work = {v};
+  absl::flat_hash_set<const Value*> seen = {v};
+  while (!work.empty()) {
+    const Value* cur = work.back();
+    work.pop_back();
+    for (const torch::jit::Use& use : cur->uses()) {
+      const c10::FunctionSchema* schema = use.user->maybeSchema();
+      if (!schema || use.offset >= schema->arguments().size()) continue;
+      if (schema->is_mutable({c10::SchemaArgType::input, use.offset})) return true;
+      for (size_t j = 0; j < use.user->outputs().size() && j < schema->returns().size(); ++j) {
+        if (schema->may_alias({c10::SchemaArgType::input, use.offset},
+                              {c10::SchemaArgType::output, j}) &&
+            seen.insert(use.user->output(j)).second) {
+          work.push_back(use.user->output(j));
+        }
+      }
+    }
+  }
+  return false;
+}
 
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
                                                   const FunctionalizeOptions& options) {

@@ -48,6 +48,11 @@ struct FunctionalizeResult {
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<torch::jit::Graph>& graph,
                                                   const FunctionalizeOptions& options = {});
 
+// Whether `v` is written in place, directly or through a view of it: uses are followed through
+// the outputs an op's schema says may alias the argument (`x.transpose(0, 1).add_(1)` and
+// `x[0] = y` write `x`).
+bool WrittenThroughViews(const torch::jit::Value* v);
+
 }  // namespace graph_lower
 
 #endif  // GRAPH_LOWER_PASSES_FUNCTIONALIZE_H_
