@@ -5,9 +5,11 @@ namespace graph_lower {
 
 std::vector<TorchScriptDecomposition> LibraryDecompositions() {
   std::vector<TorchScriptDecomposition> all;
-  for (auto family : {ViewAndShapeDecompositions, PointwiseDecompositions, AttentionDecompositions,
-                      NnDecompositions, ReductionDecompositions, IndexingDecompositions,
-                      RandomDecompositions, RecurrentDecompositions}) {
+  for (auto family :
+       {ViewAndShapeDecompositions, PointwiseDecompositions, AttentionDecompositions,
+        NnDecompositions, ReductionDecompositions, IndexingDecompositions, RandomDecompositions,
+        RecurrentDecompositions, SpecialDecompositions, LinalgDecompositions, FftDecompositions,
+        NnFunctionalDecompositions, SortingAndScanDecompositions, BlasAndFactoryDecompositions}) {
     for (TorchScriptDecomposition& d : family()) all.push_back(std::move(d));
   }
   return all;

@@ -13,14 +13,20 @@ namespace graph_lower {
 // kernel is not traceable in shape-generic form. Formulas follow torch/_refs and torch/_decomp
 // (PyTorch 2.6); each file cites what it follows. Only core ATen ops, or ops that themselves
 // decompose, are called.
-std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions();  // views_and_shapes.cc
-std::vector<TorchScriptDecomposition> PointwiseDecompositions();     // pointwise.cc
-std::vector<TorchScriptDecomposition> AttentionDecompositions();     // attention.cc
-std::vector<TorchScriptDecomposition> NnDecompositions();            // nn.cc
-std::vector<TorchScriptDecomposition> ReductionDecompositions();     // reductions.cc
-std::vector<TorchScriptDecomposition> IndexingDecompositions();      // indexing.cc
-std::vector<TorchScriptDecomposition> RandomDecompositions();        // random.cc
-std::vector<TorchScriptDecomposition> RecurrentDecompositions();     // rnn.cc
+std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions();    // views_and_shapes.cc
+std::vector<TorchScriptDecomposition> PointwiseDecompositions();       // pointwise.cc
+std::vector<TorchScriptDecomposition> AttentionDecompositions();       // attention.cc
+std::vector<TorchScriptDecomposition> NnDecompositions();              // nn.cc
+std::vector<TorchScriptDecomposition> ReductionDecompositions();       // reductions.cc
+std::vector<TorchScriptDecomposition> IndexingDecompositions();        // indexing.cc
+std::vector<TorchScriptDecomposition> RandomDecompositions();          // random.cc
+std::vector<TorchScriptDecomposition> RecurrentDecompositions();       // rnn.cc
+std::vector<TorchScriptDecomposition> SpecialDecompositions();         // special.cc
+std::vector<TorchScriptDecomposition> LinalgDecompositions();          // linalg.cc
+std::vector<TorchScriptDecomposition> FftDecompositions();             // fft.cc
+std::vector<TorchScriptDecomposition> NnFunctionalDecompositions();    // nn_functional.cc
+std::vector<TorchScriptDecomposition> SortingAndScanDecompositions();  // sorting_and_scans.cc
+std::vector<TorchScriptDecomposition> BlasAndFactoryDecompositions();  // blas_and_factories.cc
 
 // All of the above.
 std::vector<TorchScriptDecomposition> LibraryDecompositions();

@@ -1,0 +1,432 @@
+"""The OpInfo coverage sweep: every OpInfo of PyTorch's op_db through graph-lower and through
+torch.export's run_decompositions, side by side (tests/opinfo/cases.py says what one case is).
+
+    python3 tests/opinfo/sweep.py [--samples N] [--dtypes float32,int64,bool] [--ops REGEX]
+                                  [--no-anchor] [--jobs 2] [--timeout S] [--extra-library F.cc]
+                                  [--json FILE] [--markdown FILE]
+
+`make coverage` runs the full sweep and writes docs/coverage.md and docs/coverage.json; the
+CI-sized subset (tests/opinfo/test_opinfo_subset.py) runs the first sample of every op.
+Cases run in worker processes (fork), `--jobs` at a time; a case that kills its worker is a
+`crash`, one that runs longer than `--timeout` seconds a `hang`, and the sweep goes on.
+Exit status: 0 when every failure of graph-lower's column is listed in tests/opinfo/xfail.py and
+every listed case still fails; 1 otherwise (an unexpected failure or an unexpected pass).
+"""
+
+import argparse
+import json
+import multiprocessing
+import os
+import re
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "python"))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "tools"))
+
+FAIL_CLASSES = ["no decomposition", "cycle", "shape", "dtype", "numerics", "crash", "hang"]
+
+
+def op_key(op):
+    return op.name + ("." + op.variant_test_name if op.variant_test_name else "")
+
+
+def load_ops(pattern):
+    from torch.testing._internal.common_methods_invocations import op_db
+
+    rx = re.compile(pattern) if pattern else None
+    return [op for op in op_db if rx is None or rx.search(op_key(op))]
+
+
+def op_dtypes(op, wanted):
+    import cases
+
+    supported = op.supported_dtypes("cpu")
+    return [name for name in wanted if cases.DTYPES[name] in supported]
+
+
+def samples_of(op, dtype_name, limit):
+    """The first `limit` samples (all when limit is 0), generated with a fixed seed."""
+    import itertools
+
+    import torch
+
+    import cases
+
+    torch.manual_seed(0)
+    gen = op.sample_inputs("cpu", cases.DTYPES[dtype_name], requires_grad=False)
+    return list(itertools.islice(gen, limit)) if limit else list(gen)
+
+
+# ---------------------------------------------------------------------------------------------
+# Workers
+
+
+def worker_main(conn, ops, args):
+    """Runs the cases of the ops it is sent; reports ("start", key) before and ("done", key,
+    result) after each case, ("op-done", index) after each op."""
+    import torch
+
+    import cases
+
+    if args.extra_library:
+        import library_entries
+
+        for path in args.extra_library.split(","):
+            cases.EXTRA_DECOMPOSITIONS += library_entries.parse(path)
+    torch.set_num_threads(1)
+    torch._C._jit_set_texpr_fuser_enabled(False)
+    torch._C._jit_set_profiling_executor(False)
+    import logging
+    import warnings
+
+    warnings.filterwarnings("ignore")
+    logging.getLogger("torch").setLevel(logging.CRITICAL)  # export logs its own failures
+    while True:
+        msg = conn.recv()
+        if msg is None:
+            return
+        index, skip = msg
+        op = ops[index]
+        for dtype_name in op_dtypes(op, args.dtypes):
+            try:
+                samples = samples_of(op, dtype_name, args.samples)
+            except Exception as err:  # noqa: BLE001
+                key = (op_key(op), "", dtype_name, -1)
+                conn.send(("done", key, {"ours": ["capture", f"sample_inputs: {err}"[:300]],
+                                         "anchor": ["capture", f"sample_inputs: {err}"[:300]]}))
+                continue
+            for variant, _ in cases.variants(op):
+                for i, sample in enumerate(samples):
+                    key = (op_key(op), variant, dtype_name, i)
+                    if key in skip:
+                        continue
+                    conn.send(("start", key))
+                    result = cases.run_case(op, variant, dtype_name, sample, anchor=args.anchor)
+                    conn.send(("done", key, result))
+        conn.send(("op-done", index))
+
+
+class Worker:
+    def __init__(self, ctx, ops, args):
+        self.parent, child = ctx.Pipe()
+        self.proc = ctx.Process(target=worker_main, args=(child, ops, args), daemon=True)
+        self.proc.start()
+        child.close()
+        self.op = None  # index being run
+        self.case = None  # key of the case started, if any
+        self.since = time.monotonic()
+        self.done_keys = set()
+
+    def send(self, index, skip=()):
+        self.op, self.case, self.since = index, None, time.monotonic()
+        self.done_keys = set(skip)
+        self.parent.send((index, set(skip)))
+
+    def kill(self):
+        self.proc.kill()
+        self.proc.join()
+
+
+def format_eta(seconds):
+    seconds = int(seconds)
+    return f"{seconds // 60}m{seconds % 60:02d}s"
+
+
+def run_sweep(args):
+    ops = load_ops(args.ops)
+    ctx = multiprocessing.get_context("fork")
+    results = {}
+    pending = list(range(len(ops)))
+    workers = [Worker(ctx, ops, args) for _ in range(min(args.jobs, len(ops)) or 1)]
+    finished_ops, t0, last_print = 0, time.monotonic(), 0.0
+    tty = sys.stderr.isatty()
+
+    def progress(force=False):
+        nonlocal last_print
+        now = time.monotonic()
+        if not force and now - last_print < (0.5 if tty else 15):
+            return
+        last_print = now
+        elapsed = now - t0
+        eta = elapsed / finished_ops * (len(ops) - finished_ops) if finished_ops else 0
+        width = 30
+        filled = int(width * finished_ops / max(len(ops), 1))
+        line = (f"[{'#' * filled}{'.' * (width - filled)}] {finished_ops}/{len(ops)} ops, "
+                f"{len(results)} cases, {format_eta(elapsed)} elapsed, ETA {format_eta(eta)}")
+        sys.stderr.write(("\r" + line) if tty else (line + "\n"))
+        sys.stderr.flush()
+
+    for w in workers:
+        if pending:
+            w.send(pending.pop(0))
+    while any(w.op is not None for w in workers):
+        for i, w in enumerate(workers):
+            if w.op is None:
+                continue
+            died = False
+            if w.parent.poll(0.05):
+                try:
+                    msg = w.parent.recv()
+                except (EOFError, OSError):
+                    died = True
+                else:
+                    w.since = time.monotonic()
+                    if msg[0] == "start":
+                        w.case = msg[1]
+                    elif msg[0] == "done":
+                        results[msg[1]] = msg[2]
+                        w.done_keys.add(msg[1])
+                        w.case = None
+                    elif msg[0] == "op-done":
+                        finished_ops += 1
+                        w.op = None
+                        if pending:
+                            w.send(pending.pop(0))
+            elif not w.proc.is_alive():
+                died = True
+            timed_out = time.monotonic() - w.since > args.timeout
+            if died or timed_out:
+                status = "hang" if timed_out and not died else "crash"
+                detail = (f"no result after {args.timeout} s" if status == "hang" else
+                          f"the worker process died (exit code {w.proc.exitcode})")
+                index, skip = w.op, set(w.done_keys)
+                if w.case is not None:
+                    results[w.case] = {"ours": [status, detail], "anchor": [status, detail]}
+                    skip.add(w.case)
+                w.kill()
+                workers[i] = Worker(ctx, ops, args)
+                if w.case is None:  # died outside a case: give up on this op
+                    finished_ops += 1
+                    if pending:
+                        workers[i].send(pending.pop(0))
+                else:
+                    workers[i].send(index, skip)
+        progress()
+    for w in workers:
+        try:
+            w.parent.send(None)
+        except (BrokenPipeError, OSError):
+            pass
+        w.proc.join(5)
+        if w.proc.is_alive():
+            w.kill()
+    progress(force=True)
+    sys.stderr.write("\n")
+    return ops, results, time.monotonic() - t0
+
+
+# ---------------------------------------------------------------------------------------------
+# Expected failures and reports
+
+
+def check_xfail(results, columns="ours"):
+    """(unexpected failures, unexpected passes) of graph-lower's column against xfail.py."""
+    import xfail
+
+    unexpected_fail, unexpected_pass = [], []
+    for key, res in sorted(results.items()):
+        status = res["ours"][0]
+        if status == "capture":
+            continue
+        reason = xfail.expected(*key)
+        if status != "pass" and reason is None:
+            unexpected_fail.append((key, res["ours"]))
+        elif status == "pass" and reason is not None:
+            unexpected_pass.append((key, reason))
+    return unexpected_fail, unexpected_pass
+
+
+def summarize(ops, results, args):
+    """Per-op rows and totals as a JSON-able dict."""
+    rows = {}
+    for (name, variant, dtype, idx), res in results.items():
+        row = rows.setdefault(name, {})
+        for column in ("ours", "anchor"):
+            if column not in res:
+                continue
+            d = row.setdefault(dtype, {}).setdefault(column, {
+                "cases": 0, "captured": 0, "core": 0, "equal": 0, "failures": {}})
+            status = res[column][0]
+            d["cases"] += 1
+            if status == "capture":
+                continue
+            d["captured"] += 1
+            if status not in ("no decomposition", "cycle", "crash", "hang"):
+                d["core"] += 1
+            if status == "pass":
+                d["equal"] += 1
+            else:
+                d["failures"][status] = d["failures"].get(status, 0) + 1
+    totals = {}
+    for dtype in args.dtypes:
+        for column in ("ours", "anchor"):
+            t = {"cases": 0, "captured": 0, "core": 0, "equal": 0, "failures": {}}
+            for row in rows.values():
+                d = row.get(dtype, {}).get(column)
+                if not d:
+                    continue
+                for k in ("cases", "captured", "core", "equal"):
+                    t[k] += d[k]
+                for k, v in d["failures"].items():
+                    t["failures"][k] = t["failures"].get(k, 0) + v
+            totals.setdefault(dtype, {})[column] = t
+        # Pairs captured by both columns: the like-for-like comparison.
+        both = {"pairs": 0, "ours": 0, "anchor": 0}
+        for key, res in results.items():
+            if key[2] != dtype or "anchor" not in res:
+                continue
+            if res["ours"][0] == "capture" or res["anchor"][0] == "capture":
+                continue
+            both["pairs"] += 1
+            both["ours"] += res["ours"][0] == "pass"
+            both["anchor"] += res["anchor"][0] == "pass"
+        totals[dtype]["both_captured"] = both
+    return {"rows": rows, "totals": totals}
+
+
+def pct(a, b):
+    return f"{100.0 * a / b:.1f}%" if b else "-"
+
+
+def write_markdown(path, summary, results, args, seconds):
+    import torch
+
+    lines = [
+        "# Coverage: PyTorch's OpInfo samples through graph-lower and through "
+        "`torch.export` + `run_decompositions()`",
+        "",
+        "Generated by `make coverage` (tests/opinfo/sweep.py); do not edit by hand. "
+        f"torch {torch.__version__}, CPU, dtypes {', '.join(args.dtypes)}, "
+        f"{'all samples' if not args.samples else f'the first {args.samples} samples'} of each "
+        f"OpInfo and variant (function, in-place, out=), {len(summary['rows'])} OpInfos; "
+        f"sweep time {seconds:.0f} s.",
+        "",
+        "A case passes when every op of the result is core ATen (`torch.Tag.core`) and its outputs "
+        "equal eager PyTorch's on the same inputs (`torch.testing.assert_close`, the OpInfo's "
+        "tolerance overrides where it has them; random ops: shape, dtype, mean). *Captured*: "
+        "`torch.jit.trace` (ours) or `torch.export.export` (anchor) of the call succeeded; "
+        "capture failures are not counted against either column. Status classes and rules: "
+        "tests/opinfo/cases.py. Expected failures, with reasons: tests/opinfo/xfail.py.",
+        "",
+        "## Totals",
+        "",
+        "| dtype | column | cases | captured | core ATen only | core + equal to eager | "
+        "failures |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for dtype, cols in summary["totals"].items():
+        for column in ("ours", "anchor"):
+            t = cols.get(column)
+            if not t or not t["cases"]:
+                continue
+            fails = ", ".join(f"{k} {v}" for k, v in sorted(t["failures"].items()))
+            name = "graph-lower" if column == "ours" else "run_decompositions"
+            lines.append(
+                f"| {dtype} | {name} | {t['cases']} | {t['captured']} | {t['core']} "
+                f"({pct(t['core'], t['captured'])}) | {t['equal']} "
+                f"({pct(t['equal'], t['captured'])}) | {fails} |")
+        both = cols["both_captured"]
+        if both["pairs"]:
+            lines.append(
+                f"| {dtype} | both captured | {both['pairs']} pairs | | | graph-lower "
+                f"{both['ours']} ({pct(both['ours'], both['pairs'])}), run_decompositions "
+                f"{both['anchor']} ({pct(both['anchor'], both['pairs'])}) | |")
+    lines += [
+        "",
+        "## Per OpInfo",
+        "",
+        "Each cell: captured / core ATen only / core + equal, then the failure classes. "
+        "`-`: dtype not supported by the OpInfo.",
+        "",
+    ]
+    header = "| OpInfo | " + " | ".join(
+        f"{d} graph-lower | {d} run_decompositions" for d in args.dtypes) + " |"
+    lines += [header, "|---" * (1 + 2 * len(args.dtypes)) + "|"]
+    for name in sorted(summary["rows"]):
+        row = summary["rows"][name]
+        cells = []
+        for dtype in args.dtypes:
+            for column in ("ours", "anchor"):
+                d = row.get(dtype, {}).get(column)
+                if not d:
+                    cells.append("-")
+                    continue
+                fails = ", ".join(f"{k} {v}" for k, v in sorted(d["failures"].items()))
+                cells.append(f"{d['captured']} / {d['core']} / {d['equal']}" +
+                             (f" ({fails})" if fails else ""))
+        lines.append(f"| `{name}` | " + " | ".join(cells) + " |")
+    lines += ["", "## graph-lower's failures", "",
+              "| case (OpInfo, variant, dtype, sample) | status | detail |", "|---|---|---|"]
+    for key, res in sorted(results.items()):
+        status, detail = res["ours"]
+        if status in ("pass", "capture"):
+            continue
+        detail = detail.replace("|", "\\|").replace("\n", " ")[:240]
+        lines.append(f"| {key[0]} {key[1] or 'fn'} {key[2]} #{key[3]} | {status} | {detail} |")
+    with open(path + ".tmp", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(path + ".tmp", path)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--samples", type=int, default=0, help="samples per OpInfo and dtype (0: all)")
+    p.add_argument("--dtypes", default="float32,int64,bool")
+    p.add_argument("--ops", default="", help="regex over OpInfo names (name.variant)")
+    p.add_argument("--no-anchor", dest="anchor", action="store_false",
+                   help="skip the torch.export column")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--timeout", type=float, default=180.0, help="seconds per case")
+    p.add_argument("--json", default="", help="write results (cases and summary) here")
+    p.add_argument("--markdown", default="", help="write the report here")
+    p.add_argument("--extra-library", default="",
+                   help="comma-separated decomps/library-style .cc files whose TorchScript "
+                   "entries are tried first (to try decompositions before building them)")
+    p.add_argument("--no-xfail", dest="xfail", action="store_false",
+                   help="report only; do not check against tests/opinfo/xfail.py")
+    args = p.parse_args(argv)
+    args.dtypes = [d for d in args.dtypes.split(",") if d]
+    for d in args.dtypes:
+        import cases
+
+        if d not in cases.DTYPES:
+            p.error(f"--dtypes: unknown dtype {d!r} (known: {', '.join(cases.DTYPES)})")
+
+    ops, results, seconds = run_sweep(args)
+    summary = summarize(ops, results, args)
+    for dtype, cols in summary["totals"].items():
+        for column, t in cols.items():
+            if column == "both_captured":
+                print(f"{dtype} both captured: {t['pairs']} pairs, graph-lower {t['ours']} "
+                      f"({pct(t['ours'], t['pairs'])}), run_decompositions {t['anchor']} "
+                      f"({pct(t['anchor'], t['pairs'])})")
+            elif t["cases"]:
+                print(f"{dtype} {column}: {t['captured']} captured of {t['cases']}, "
+                      f"{t['core']} core ({pct(t['core'], t['captured'])}), {t['equal']} core+equal "
+                      f"({pct(t['equal'], t['captured'])}); failures {t['failures']}")
+    if args.json:
+        with open(args.json + ".tmp", "w") as f:
+            json.dump({"summary": summary,
+                       "cases": [{"op": k[0], "variant": k[1], "dtype": k[2], "sample": k[3],
+                                  **v} for k, v in sorted(results.items())]},
+                      f, indent=1, sort_keys=True)
+        os.replace(args.json + ".tmp", args.json)
+    if args.markdown:
+        write_markdown(args.markdown, summary, results, args, seconds)
+    if not args.xfail:
+        return 0
+    unexpected_fail, unexpected_pass = check_xfail(results)
+    for key, (status, detail) in unexpected_fail:
+        print(f"UNEXPECTED FAILURE {key}: {status}: {detail[:300]}")
+    for key, reason in unexpected_pass:
+        print(f"UNEXPECTED PASS {key} (listed in xfail.py: {reason})")
+    print(f"{len(unexpected_fail)} unexpected failures, {len(unexpected_pass)} unexpected passes")
+    return 1 if unexpected_fail or unexpected_pass else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
