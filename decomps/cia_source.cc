@@ -6,6 +6,7 @@
 #include <torch/csrc/autograd/grad_mode.h>
 #include <torch/csrc/jit/frontend/tracer.h>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
@@ -28,6 +29,55 @@ bool CiaSource::HasCiaKernel(const OpKey& op) {
   auto handle = c10::Dispatcher::singleton().findOp({op.name, op.overload});
   return handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
 }
+
+namespace {
+
+// A graph output made by an allocation (empty, empty_like, ...) that no traced op writes.
+const torch::jit::Value* UnwrittenAllocation(const torch::jit::Graph& graph) {
+  static const auto* allocations = new absl::flat_hash_set<c10::Symbol>{
+      c10::Symbol::fromQualString("aten::empty"), c10::Symbol::fromQualString("aten::empty_like"),
+      c10::Symbol::fromQualString("aten::empty_strided"),
+      c10::Symbol::fromQualString("aten::new_empty"),
+      c10::Symbol::fromQualString("aten::new_empty_strided")};
+  for (const torch::jit::Value* out : graph.outputs()) {
+    if (!allocations->contains(out->node()->kind())) continue;
+    bool written = false;
+    for (const torch::jit::Use& use : out->uses()) {
+      const c10::FunctionSchema* schema = use.user->maybeSchema();
+      if (!schema || use.offset >= schema->arguments().size()) continue;
+      const auto& alias = schema->arguments()[use.offset].alias_info();
+      written = written || (alias && alias->isWrite());
+    }
+    if (!written) return out;
+  }
+  return nullptr;
+}
+
+// The inputs with other values for the tensors whose values a kernel may read (integer, bool
+// or one element): integers moved by one toward or past zero (example integers are zeros, see
+// ir/example_values.h), bools negated, one-element floats halved and shifted. nullopt when
+// there is no such tensor.
+std::optional<torch::jit::Stack> OtherValues(const torch::jit::Stack& inputs) {
+  torch::jit::Stack other = inputs;
+  bool any = false;
+  for (c10::IValue& v : other) {
+    const at::Tensor t = v.toTensor();
+    const bool integral = !t.is_floating_point() && !t.is_complex();
+    if (t.numel() == 0 || (!integral && t.numel() != 1)) continue;
+    any = true;
+    if (t.scalar_type() == at::kBool) {
+      v = t.logical_not();
+    } else if (integral) {
+      v = at::where(t.gt(0), t - 1, t + 1);
+    } else {
+      v = t * 0.5 + 0.25;
+    }
+  }
+  if (!any) return std::nullopt;
+  return other;
+}
+
+}  // namespace
 
 absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& node) {
   const OpKey op = OpKey::Of(node);
@@ -56,45 +106,74 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
     }
   }
 
-  std::shared_ptr<torch::jit::tracer::TracingState> state;
-  try {
-    at::NoGradGuard no_grad;
-    auto traced_fn = [&](torch::jit::Stack traced) -> torch::jit::Stack {
-      torch::jit::Stack stack;
-      for (const ArgPlan& p : plan) {
-        switch (p.kind) {
-          case ArgPlan::kConstant:
-            stack.push_back(p.constant);
-            break;
-          case ArgPlan::kTensor:
-            stack.push_back(traced[p.first_traced]);
-            break;
-          case ArgPlan::kTensorList: {
-            c10::List<at::Tensor> list;
-            for (size_t k = 0; k < p.count; ++k)
-              list.push_back(traced[p.first_traced + k].toTensor());
-            stack.emplace_back(list);
-            break;
+  auto trace =
+      [&](const torch::jit::Stack& inputs) -> absl::StatusOr<std::shared_ptr<torch::jit::Graph>> {
+    std::shared_ptr<torch::jit::tracer::TracingState> state;
+    try {
+      at::NoGradGuard no_grad;
+      auto traced_fn = [&](torch::jit::Stack traced) -> torch::jit::Stack {
+        torch::jit::Stack stack;
+        for (const ArgPlan& p : plan) {
+          switch (p.kind) {
+            case ArgPlan::kConstant:
+              stack.push_back(p.constant);
+              break;
+            case ArgPlan::kTensor:
+              stack.push_back(traced[p.first_traced]);
+              break;
+            case ArgPlan::kTensorList: {
+              c10::List<at::Tensor> list;
+              for (size_t k = 0; k < p.count; ++k)
+                list.push_back(traced[p.first_traced + k].toTensor());
+              stack.emplace_back(list);
+              break;
+            }
           }
         }
-      }
-      handle->callBoxedForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd, stack);
-      return stack;
-    };
-    state = torch::jit::tracer::trace(
-                traced_inputs, traced_fn, [](const at::Tensor&) { return std::string(); },
-                /*strict=*/false)
-                .first;
-  } catch (const std::exception& e) {
-    if (torch::jit::tracer::isTracing()) torch::jit::tracer::abandon();
-    return absl::FailedPreconditionError(
-        absl::StrCat("tracing the CompositeImplicitAutograd kernel failed: ", ExceptionMessage(e)));
+        handle->callBoxedForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd, stack);
+        return stack;
+      };
+      state = torch::jit::tracer::trace(
+                  inputs, traced_fn, [](const at::Tensor&) { return std::string(); },
+                  /*strict=*/false)
+                  .first;
+    } catch (const std::exception& e) {
+      if (torch::jit::tracer::isTracing()) torch::jit::tracer::abandon();
+      return absl::FailedPreconditionError(absl::StrCat(
+          "tracing the CompositeImplicitAutograd kernel failed: ", ExceptionMessage(e)));
+    }
+    return state->graph;
+  };
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> first = trace(traced_inputs);
+  if (!first.ok()) return first.status();
+  std::shared_ptr<torch::jit::Graph> traced = *first;
+  // A kernel that reads the values of its tensor arguments (narrow.Tensor's start.item(),
+  // tensor_split's indices.tolist()) bakes the example's values into the trace, and example
+  // values are not the program's. Integer, bool and one-element tensors are the ones read that
+  // way: the kernel is traced again with other values of the same range, and the two traces
+  // must agree.
+  if (std::optional<torch::jit::Stack> other = OtherValues(traced_inputs)) {
+    // A kernel that rejects the other values (an index now out of range) cannot be judged
+    // this way; its first trace is kept.
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> second = trace(*other);
+    if (second.ok() && (*second)->toString(false) != traced->toString(false)) {
+      return absl::FailedPreconditionError(
+          "the CompositeImplicitAutograd kernel reads the values of its tensor arguments (its "
+          "trace changes with them), so a trace would bake in the example's values");
+    }
   }
-  std::shared_ptr<torch::jit::Graph> traced = state->graph;
   if (traced->inputs().size() != traced_inputs.size()) {
     return absl::InternalError(absl::StrCat("traced graph of ", op.ToString(), " has ",
                                             traced->inputs().size(), " inputs, expected ",
                                             traced_inputs.size()));
+  }
+  // Some CIA kernels fill their result through its data pointer (max_pool1d's CPU fast path in
+  // aten/src/ATen/native/MaxPooling.cpp): the tracer sees only the allocation, and the trace
+  // would return uninitialised memory.
+  if (const torch::jit::Value* unwritten = UnwrittenAllocation(*traced)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the CompositeImplicitAutograd kernel writes its result outside the dispatcher (",
+        unwritten->node()->kind().toQualString(), " returned without a traced write)"));
   }
 
   // The decomposition takes the node's inputs; tensors feed the traced graph's inputs, and

@@ -279,6 +279,96 @@ void ListElementsAsViews(torch::jit::Block* block) {
   }
 }
 
+// out= overloads that OutTwin cannot pair (several outputs, as sort.values or max.dim_max; a
+// functional overload with more arguments, as zeros.out -> zeros with dtype/layout/device) are
+// rewritten as their functional overload followed by a copy_ into each `out` argument, which
+// the functionalizer then handles like any copy_. The functional overload must take every
+// non-out argument by name and type, any extra argument of its own having a default (a `dtype`
+// default becomes the out tensor's dtype, as out= computes in it). out= resizes its outputs;
+// copy_ does not, so a node is rewritten only when each out argument's shape is known and
+// equals the result's.
+void OutOverloadsAsCopies(torch::jit::Block* block) {
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* node = *it;
+    ++it;
+    for (torch::jit::Block* sub : node->blocks()) OutOverloadsAsCopies(sub);
+    const c10::FunctionSchema* schema = node->maybeSchema();
+    if (!schema || !schema->is_mutable()) continue;
+    const std::vector<c10::Argument>& args = schema->arguments();
+    std::vector<size_t> outs;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i].alias_info() && args[i].alias_info()->isWrite()) {
+        if (!args[i].is_out()) outs.clear();
+        if (!args[i].is_out()) break;
+        outs.push_back(i);
+      }
+    }
+    if (outs.empty() || outs.size() != node->outputs().size()) continue;
+    size_t single_index = 0;
+    if (outs.size() == 1 && OutTwin(node, single_index)) continue;  // the functionalizer's own
+    // The result shapes are the out= node's output types; each out argument must have them.
+    bool shapes_known = true;
+    for (size_t k = 0; k < outs.size() && shapes_known; ++k) {
+      auto out_type = node->input(outs[k])->type()->cast<c10::TensorType>();
+      auto result_type = node->output(k)->type()->cast<c10::TensorType>();
+      auto a = out_type ? out_type->sizes().concrete_sizes() : std::nullopt;
+      auto b = result_type ? result_type->sizes().concrete_sizes() : std::nullopt;
+      shapes_known = a && b && *a == *b;
+    }
+    if (!shapes_known) continue;
+    const std::string qual = schema->name();
+    for (const auto& op : torch::jit::getAllOperatorsFor(node->kind())) {
+      const c10::FunctionSchema& twin = op->schema();
+      if (twin.is_mutable() || twin.returns().size() != outs.size()) continue;
+      // Map the twin's arguments to the out= node's inputs (by name), or to defaults.
+      std::vector<std::optional<size_t>> from(twin.arguments().size());
+      size_t matched = 0;
+      bool ok = true;
+      for (size_t j = 0; j < twin.arguments().size() && ok; ++j) {
+        const c10::Argument& ta = twin.arguments()[j];
+        for (size_t i = 0; i < args.size(); ++i) {
+          if (std::find(outs.begin(), outs.end(), i) != outs.end()) continue;
+          if (args[i].name() == ta.name() && *args[i].type() == *ta.type()) from[j] = i;
+        }
+        if (from[j]) {
+          ++matched;
+        } else {
+          ok = ta.default_value().has_value();
+        }
+      }
+      if (!ok || matched + outs.size() != args.size()) continue;
+      torch::jit::WithInsertPoint guard(node);
+      Graph& graph = *node->owningGraph();
+      std::vector<Value*> inputs;
+      for (size_t j = 0; j < twin.arguments().size(); ++j) {
+        const c10::Argument& ta = twin.arguments()[j];
+        if (from[j]) {
+          inputs.push_back(node->input(*from[j]));
+        } else if (ta.name() == "dtype" && outs.size() == 1) {
+          inputs.push_back(graph.insert(c10::prim::dtype, {node->input(outs[0])}));
+        } else {
+          inputs.push_back(graph.insertConstant(*ta.default_value()));
+        }
+      }
+      Node* functional = graph.create(node->kind(), inputs, outs.size());
+      functional->insertBefore(node);
+      const c10::FunctionSchema* resolved = functional->maybeSchema();
+      if (!resolved || resolved->overload_name() != twin.overload_name()) {
+        functional->destroy();
+        continue;
+      }
+      for (size_t k = 0; k < outs.size(); ++k) {
+        functional->output(k)->setType(node->output(k)->type());
+        Value* dst = node->input(outs[k]);
+        graph.insert(c10::aten::copy_, {dst, functional->output(k), graph.insertConstant(false)});
+        node->output(k)->replaceAllUsesWith(dst);
+      }
+      node->destroy();
+      break;
+    }
+  }
+}
+
 class Functionalizer {
  public:
   Functionalizer(Graph& graph, const FunctionalizeOptions& options, FunctionalizeResult& result)
@@ -516,6 +606,7 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
   FunctionalizeResult result;
   try {
     ListElementsAsViews(graph->block());
+    OutOverloadsAsCopies(graph->block());
     Functionalizer f(*graph, options, result);
     f.RunBlock(graph->block());
     result.changed = result.rewritten > 0;

@@ -91,9 +91,10 @@ class Specializer {
       for (Value* out : node.outputs()) data_dependent_.insert(out);
     }
     if (node.kind() == c10::prim::Constant) {
-      // A copy: running the graph must not mutate the graph's own constants.
+      // A copy: running the graph must not mutate the graph's own constants. Scalars need none
+      // (and IValue::deepcopy rejects complex numbers in torch 2.6).
       if (std::optional<c10::IValue> c = torch::jit::toIValue(node.output())) {
-        values_[node.output()] = c->deepcopy();
+        values_[node.output()] = c->isComplexDouble() ? *c : c->deepcopy();
       }
       return;
     }

@@ -90,6 +90,20 @@ def dropout(input: Tensor, p: float, train: bool) -> Tensor:
       // target class along the channel dim (1, or 0 for unbatched input), weight it, zero the
       // ignored targets; reduction 0 none, 1 mean (divided by the total weight), 2 sum.
       // nll_loss2d_forward (N, C, H, W) is the same computation with the channel dim 1.
+      // max_pool1d as a 2-D pool over a unit height (torch/_decomp has no entry; the CIA kernel
+      // in aten/src/ATen/native/MaxPooling.cpp fills its result through the data pointer, so it
+      // cannot be traced). An empty stride means stride = kernel_size.
+      {"aten::max_pool1d", "max_pool1d", R"TS(
+def max_pool1d(self: Tensor, kernel_size: List[int], stride: List[int], padding: List[int],
+               dilation: List[int], ceil_mode: bool) -> Tensor:
+    k = kernel_size[0]
+    s = k
+    if len(stride) > 0:
+        s = stride[0]
+    out, idx = torch.max_pool2d_with_indices(torch.unsqueeze(self, -2), [1, k], [1, s],
+                                             [0, padding[0]], [1, dilation[0]], ceil_mode)
+    return torch.squeeze(out, -2)
+)TS"},
       {"aten::nll_loss_forward", "nll_loss_forward", kNllLossForward},
       {"aten::nll_loss2d_forward", "nll_loss_forward", kNllLossForward},
   };

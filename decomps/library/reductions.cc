@@ -7,6 +7,14 @@ namespace graph_lower {
 
 std::vector<TorchScriptDecomposition> ReductionDecompositions() {
   return {
+      // sort(x, stable=, dim, descending): the core overload sort.default, whose CPU kernel
+      // sorts stably whatever `stable` says (aten/src/ATen/native/cpu/SortingKernel.cpp sorts
+      // with std::stable_sort semantics), so equal values keep their order as stable=True asks.
+      {"aten::sort.stable", "sort_stable", R"TS(
+def sort_stable(self: Tensor, stable: Optional[bool], dim: int = -1,
+                descending: bool = False) -> Tuple[Tensor, Tensor]:
+    return torch.sort(self, dim, descending)
+)TS"},
       {"aten::logsumexp", "logsumexp", R"TS(
 def logsumexp(self: Tensor, dim: List[int], keepdim: bool = False) -> Tensor:
     m = torch.amax(self, dim, True)

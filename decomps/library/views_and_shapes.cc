@@ -28,6 +28,31 @@ std::string NewFactory(const std::string& name, const std::string& call) {
 
 std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions() {
   return {
+      // arange(end) and arange(start, end) are arange.start_step with step 1 (core); the same
+      // Scalars go through, so the result dtype is inferred the same way (int64 when all are
+      // integers, else the default float dtype: torch/_refs arange).
+      {"aten::arange", "arange", R"TS(
+def arange(end: number, dtype: Optional[int] = None, layout: Optional[int] = None,
+           device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.arange(0, end, 1, dtype=dtype, layout=layout, device=device,
+                        pin_memory=pin_memory)
+)TS"},
+      {"aten::arange.start", "arange", R"TS(
+def arange(start: number, end: number, dtype: Optional[int] = None, layout: Optional[int] = None,
+           device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.arange(start, end, 1, dtype=dtype, layout=layout, device=device,
+                        pin_memory=pin_memory)
+)TS"},
+      // narrow(x, dim, start, length) with a tensor start: the slice [start, start + length),
+      // start read at run time (aten/src/ATen/native/TensorShape.cpp narrow_tensor_symint; a
+      // negative start counts from the end).
+      {"aten::narrow.Tensor", "narrow", R"TS(
+def narrow(self: Tensor, dim: int, start: Tensor, length: int) -> Tensor:
+    s = int(start)
+    if s < 0:
+        s = s + self.size(dim)
+    return torch.slice(self, dim, s, s + length, 1)
+)TS"},
       {"aten::t", "t", R"TS(
 def t(self: Tensor) -> Tensor:
     if self.dim() < 2:
