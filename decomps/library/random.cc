@@ -105,6 +105,109 @@ def normal_functional(self: Tensor, mean: float = 0.0, std: float = 1.0,
     return torch.add(torch.mul(torch.randn(self.size(), dtype=self.dtype, device=self.device),
                                std), mean)
 )TS"},
+      // cauchy(x, median, sigma): median + sigma * tan(pi * (U - 0.5)) of a uniform U in [0, 1)
+      // in x's dtype (aten/src/ATen/core/TransformationHelper.h `cauchy`, inverse CDF).
+      {"aten::cauchy", "cauchy", R"TS(
+def cauchy(self: Tensor, median: float = 0.0, sigma: float = 1.0,
+           generator: Optional[Generator] = None) -> Tensor:
+    u = torch.rand(self.size(), dtype=self.dtype, device=self.device)
+    return torch.add(torch.mul(torch.tan(torch.mul(torch.sub(u, 0.5), 3.141592653589793)), sigma),
+                     median)
+)TS"},
+      // exponential(x, lambd): -1/lambd * log(1 - U) (TransformationHelper.h `exponential`, CPU
+      // branch), i.e. mean 1/lambd; log(1 - U) as log1p(-U).
+      {"aten::exponential", "exponential", R"TS(
+def exponential(self: Tensor, lambd: float = 1.0, generator: Optional[Generator] = None) -> Tensor:
+    u = torch.rand(self.size(), dtype=self.dtype, device=self.device)
+    return torch.mul(torch.log1p(torch.neg(u)), -1.0 / lambd)
+)TS"},
+      // geometric(x, p): ceil(log(V) / log(1 - p)) of a uniform V in (0, 1] (taken as 1 - U),
+      // values 1, 2, ... with mean 1/p (TransformationHelper.h `geometric`); drawn in float64 and
+      // cast to x's dtype (integer dtypes too); the 2**-53-likely V = 1 is clamped to 1.
+      {"aten::geometric", "geometric", R"TS(
+def geometric(self: Tensor, p: float, generator: Optional[Generator] = None) -> Tensor:
+    u = torch.rand(self.size(), dtype=7, device=self.device)
+    k = torch.ceil(torch.div(torch.log1p(torch.neg(u)), torch.log1p(torch.neg(torch.scalar_tensor(p, dtype=7)))))
+    return torch._to_copy(torch.clamp(k, 1.0), dtype=self.dtype)
+)TS"},
+      // log_normal(x, mean, std): exp(mean + std * N(0, 1)) (TransformationHelper.h `log_normal`
+      // applied to the `normal` transform), in x's dtype.
+      {"aten::log_normal", "log_normal", R"TS(
+def log_normal(self: Tensor, mean: float = 1.0, std: float = 2.0,
+               generator: Optional[Generator] = None) -> Tensor:
+    z = torch.randn(self.size(), dtype=self.dtype, device=self.device)
+    return torch.exp(torch.add(torch.mul(z, std), mean))
+)TS"},
+      // multinomial(p, n, replacement) -> int64 indices along p's last dim, as the CPU kernel
+      // (aten/src/ATen/native/Distributions.cpp multinomial): without replacement (or n == 1), the
+      // exponential race / Gumbel-top-k: the n largest p / q with q ~ Exp(1) (q = -log(1 - U));
+      // with replacement, inverse CDF (cpu/MultinomialKernel.cpp): the CDF is cumsum(p) / sum(p)
+      // (float64), and a draw U in [0, 1) picks the number of CDF entries <= U, so categories of
+      // zero probability are never picked.
+      {"aten::multinomial", "multinomial", R"TS(
+def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
+                generator: Optional[Generator] = None) -> Tensor:
+    n_cat = self.size(-1)
+    if (not replacement) or num_samples == 1:
+        u = torch.rand(self.size(), dtype=7, device=self.device)
+        q = torch.neg(torch.log1p(torch.neg(u)))
+        keys = torch.div(torch._to_copy(self, dtype=7), q)
+        vals, idx = torch.topk(keys, num_samples, -1)
+        return idx
+    p = torch._to_copy(self, dtype=7)
+    cdf = torch.cumsum(p, -1)
+    total = torch.slice(cdf, -1, n_cat - 1, n_cat)
+    cdf = torch.div(cdf, total)
+    shape: List[int] = []
+    for i in range(self.dim() - 1):
+        shape.append(self.size(i))
+    shape.append(num_samples)
+    u = torch.rand(shape, dtype=7, device=self.device)
+    hits = torch.le(torch.unsqueeze(cdf, -2), torch.unsqueeze(u, -1))
+    idx = torch.sum(hits, [-1], False, dtype=4)
+    return torch.clamp(idx, 0, n_cat - 1)
+)TS"},
+      // randint(high, size) / randint(low, high, size): floor(low + (high - low) * U) of a float64
+      // uniform U in [0, 1), exact for ranges below 2**53 (the kernel, uniform_int_from_to in
+      // TransformationHelper.h, takes a 64-bit draw modulo the range: the same uniform law);
+      // int64 unless dtype is given.
+      {"aten::randint", "randint", R"TS(
+def randint(high: int, size: List[int], dtype: Optional[int] = 4, layout: Optional[int] = None,
+            device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+    if dtype is None:
+        dtype = 4
+    u = torch.rand(size, dtype=7, layout=layout, device=device, pin_memory=pin_memory)
+    return torch._to_copy(torch.floor(torch.mul(u, float(high))), dtype=dtype)
+)TS"},
+      {"aten::randint.low", "randint", R"TS(
+def randint(low: int, high: int, size: List[int], dtype: Optional[int] = 4,
+            layout: Optional[int] = None, device: Optional[Device] = None,
+            pin_memory: Optional[bool] = None) -> Tensor:
+    if dtype is None:
+        dtype = 4
+    u = torch.rand(size, dtype=7, layout=layout, device=device, pin_memory=pin_memory)
+    return torch._to_copy(torch.add(torch.floor(torch.mul(u, float(high - low))), float(low)),
+                          dtype=dtype)
+)TS"},
+      {"aten::randint.generator", "randint", R"TS(
+def randint(high: int, size: List[int], generator: Optional[Generator], dtype: Optional[int] = 4,
+            layout: Optional[int] = None, device: Optional[Device] = None,
+            pin_memory: Optional[bool] = None) -> Tensor:
+    if dtype is None:
+        dtype = 4
+    u = torch.rand(size, dtype=7, layout=layout, device=device, pin_memory=pin_memory)
+    return torch._to_copy(torch.floor(torch.mul(u, float(high))), dtype=dtype)
+)TS"},
+      {"aten::randint.low_generator", "randint", R"TS(
+def randint(low: int, high: int, size: List[int], generator: Optional[Generator],
+            dtype: Optional[int] = 4, layout: Optional[int] = None,
+            device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+    if dtype is None:
+        dtype = 4
+    u = torch.rand(size, dtype=7, layout=layout, device=device, pin_memory=pin_memory)
+    return torch._to_copy(torch.add(torch.floor(torch.mul(u, float(high - low))), float(low)),
+                          dtype=dtype)
+)TS"},
   };
 }
 
