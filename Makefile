@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test format clean
+.PHONY: all build demo test coverage format clean
 
 all: build
 
@@ -15,6 +15,15 @@ demo:
 # All C++ (Bazel) and Python (pytest) tests; prints "N passed, N failed" per runner.
 test:
 	$(DEV) bash tools/run_tests.sh
+
+# PyTorch's OpInfo samples through graph-lower and through torch.export + run_decompositions
+# (tests/opinfo/sweep.py); writes docs/coverage.md and docs/coverage.json. COVERAGE_SAMPLES
+# samples per OpInfo and dtype (0: all of them, several hours).
+COVERAGE_SAMPLES ?= 4
+coverage:
+	$(DEV) bazel build //python:graph_lower/_C.so
+	$(DEV) python3 $(CURDIR)/tests/opinfo/sweep.py --samples $(COVERAGE_SAMPLES) \
+		--json $(CURDIR)/docs/coverage.json --markdown $(CURDIR)/docs/coverage.md
 
 # Rewrites every C++ file with clang-format (Google style, see .clang-format).
 format:
