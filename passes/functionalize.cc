@@ -104,8 +104,11 @@ bool ViewReadAfter(const Node* user, const Node* after) {
   return false;
 }
 
-// The functional twin of an in-place overload: aten::add_.Tensor -> aten::add.Tensor.
-std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write) {
+// The functional twin of an in-place overload: aten::add_.Tensor -> aten::add.Tensor. When the
+// twin takes the arguments in another order (polygamma_(self, n) -> polygamma(n, self)),
+// `order` gets, for each of the twin's arguments, the index of the write's input to pass.
+std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write,
+                                                     std::vector<size_t>* order = nullptr) {
   const c10::FunctionSchema* schema = write->maybeSchema();
   if (!schema || schema->arguments().empty() || schema->returns().size() != 1) return nullptr;
   const c10::AliasInfo* self_alias = schema->arguments()[0].alias_info();
@@ -122,29 +125,52 @@ std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write) {
   name.pop_back();
   for (const auto& op : torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name))) {
     const c10::FunctionSchema& twin = op->schema();
-    if (twin.overload_name() == schema->overload_name() &&
-        twin.arguments().size() == schema->arguments().size() && twin.returns().size() == 1 &&
-        !twin.is_mutable()) {
-      return op;
-    }
-  }
-  // Overloads named differently (bernoulli_.float -> bernoulli.p): the one functional overload
-  // whose arguments have the same names and types.
-  std::shared_ptr<torch::jit::Operator> match;
-  for (const auto& op : torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name))) {
-    const c10::FunctionSchema& twin = op->schema();
-    if (twin.is_mutable() || twin.returns().size() != 1 ||
-        twin.arguments().size() != schema->arguments().size()) {
+    if (twin.overload_name() != schema->overload_name() ||
+        twin.arguments().size() != schema->arguments().size() || twin.returns().size() != 1 ||
+        twin.is_mutable()) {
       continue;
     }
-    bool same = true;
-    for (size_t i = 1; i < twin.arguments().size() && same; ++i) {
-      same = twin.arguments()[i].name() == schema->arguments()[i].name() &&
-             *twin.arguments()[i].type() == *schema->arguments()[i].type();
+    bool positional = true;
+    for (size_t i = 1; i < twin.arguments().size() && positional; ++i) {
+      positional = *twin.arguments()[i].type() == *schema->arguments()[i].type();
     }
-    if (!same) continue;
+    if (positional) return op;
+  }
+  // Overloads named differently (bernoulli_.float -> bernoulli.p): the one functional overload
+  // whose arguments have the same names and types, in any order.
+  std::shared_ptr<torch::jit::Operator> match;
+  std::vector<size_t> match_order;
+  const auto& args = schema->arguments();
+  for (const auto& op : torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name))) {
+    const c10::FunctionSchema& twin = op->schema();
+    if (twin.is_mutable() || twin.returns().size() != 1 || twin.arguments().size() != args.size()) {
+      continue;
+    }
+    std::vector<size_t> twin_order;
+    for (const c10::Argument& ta : twin.arguments()) {
+      // `self` is the written argument; its twin may call it `self` or `input`.
+      for (size_t i = 0; i < args.size(); ++i) {
+        const bool same_name = ta.name() == args[i].name() ||
+                               (i == 0 && (ta.name() == "self" || ta.name() == "input"));
+        if (same_name && (i == 0 ? ta.type()->kind() == c10::TypeKind::TensorType
+                                 : *ta.type() == *args[i].type())) {
+          twin_order.push_back(i);
+          break;
+        }
+      }
+    }
+    if (twin_order.size() != args.size() ||
+        absl::flat_hash_set<size_t>(twin_order.begin(), twin_order.end()).size() != args.size()) {
+      continue;
+    }
     if (match) return nullptr;  // ambiguous
     match = op;
+    match_order = std::move(twin_order);
+  }
+  if (match && order) {
+    bool identity = true;
+    for (size_t j = 0; j < match_order.size(); ++j) identity = identity && match_order[j] == j;
+    if (!identity) *order = match_order;
   }
   return match;
 }
@@ -391,9 +417,10 @@ class Functionalizer {
   bool Rewrite(Node* write) {
     const bool is_copy = write->kind() == c10::aten::copy_ && write->inputs().size() == 3;
     std::shared_ptr<torch::jit::Operator> twin;
-    size_t dst_index = 0;  // the written argument: self, or `out` for out= overloads
+    size_t dst_index = 0;       // the written argument: self, or `out` for out= overloads
+    std::vector<size_t> order;  // the twin's arguments from the write's inputs, when reordered
     if (!is_copy) {
-      twin = FunctionalTwin(write);
+      twin = FunctionalTwin(write, &order);
       if (!twin) twin = OutTwin(write, dst_index);
       if (!twin) return false;
     }
@@ -466,6 +493,11 @@ class Functionalizer {
     } else {
       std::vector<Value*> args(write->inputs().begin(), write->inputs().end());
       if (twin->schema().arguments().size() < args.size()) args.erase(args.begin() + dst_index);
+      if (!order.empty()) {
+        std::vector<Value*> reordered;
+        for (size_t i : order) reordered.push_back(write->input(i));
+        args = std::move(reordered);
+      }
       Node* functional = graph_.create(c10::Symbol::fromQualString(twin->schema().name()), args, 1);
       functional->output()->setType(c10::TensorType::get());
       functional->insertBefore(write);
