@@ -41,12 +41,19 @@ const torch::jit::Value* UnwrittenAllocation(const torch::jit::Graph& graph) {
       c10::Symbol::fromQualString("aten::new_empty_strided")};
   for (const torch::jit::Value* out : graph.outputs()) {
     if (!allocations->contains(out->node()->kind())) continue;
+    // Written directly or through a view (slice(...).copy_(...) in _pad_circular).
     bool written = false;
-    for (const torch::jit::Use& use : out->uses()) {
-      const c10::FunctionSchema* schema = use.user->maybeSchema();
-      if (!schema || use.offset >= schema->arguments().size()) continue;
-      const auto& alias = schema->arguments()[use.offset].alias_info();
-      written = written || (alias && alias->isWrite());
+    std::vector<const torch::jit::Value*> aliases = {out};
+    for (size_t i = 0; i < aliases.size() && !written; ++i) {
+      for (const torch::jit::Use& use : aliases[i]->uses()) {
+        const c10::FunctionSchema* schema = use.user->maybeSchema();
+        if (!schema || use.offset >= schema->arguments().size()) continue;
+        const auto& alias = schema->arguments()[use.offset].alias_info();
+        written = written || (alias && alias->isWrite());
+        if (alias && !alias->isWrite() && use.user->outputs().size() == 1) {
+          aliases.push_back(use.user->output());  // a view of it
+        }
+      }
     }
     if (!written) return out;
   }

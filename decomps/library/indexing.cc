@@ -16,8 +16,11 @@ def index_fill(self: Tensor, dim: int, index: Tensor, value: VALUE_TYPE) -> Tens
     nd = self.dim()
     d = dim
     if d < 0:
-        d = d + nd
-    n = self.size(d)
+        d = d + max(nd, 1)
+    # A 0-d tensor is indexed as a 1-element one (index 0 or -1), as the kernel does.
+    n = 1
+    if nd > 0:
+        n = self.size(d)
     idx = torch.reshape(index, [-1])
     idx = torch.where(torch.lt(idx, 0), torch.add(idx, n), idx)
     mask = torch.zeros([n], dtype=11, device=self.device)
@@ -29,7 +32,7 @@ def index_fill(self: Tensor, dim: int, index: Tensor, value: VALUE_TYPE) -> Tens
             shape.append(n)
         else:
             shape.append(1)
-    mask = torch.reshape(mask, shape)
+    mask = torch.reshape(mask, shape)  # [] for a 0-d tensor: reshape of one element
     return torch.where(mask, FILL, self)
 )TS",
                              {{"VALUE_TYPE", value_type}, {"FILL", fill}});

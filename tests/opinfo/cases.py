@@ -135,7 +135,8 @@ def _is_tensor_op(node):
     """Makes or writes a tensor (glue, e.g. aten::size.int, reads one and makes none)."""
     if any("Tensor" in str(v.type()) for v in node.outputs()):
         return True
-    return "!" in node.schema()  # alias annotation of a written argument, e.g. Tensor(a!)
+    # A written tensor argument: Tensor(a!) (a list appended to, t[](a!), is glue).
+    return re.search(r"Tensor\([a-z]+!\)", node.schema()) is not None
 
 
 def non_core_ops_ts(graph):

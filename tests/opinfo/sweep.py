@@ -79,7 +79,6 @@ def worker_main(conn, ops, args):
             cases.EXTRA_DECOMPOSITIONS += library_entries.parse(path)
     torch.set_num_threads(1)
     torch._C._jit_set_texpr_fuser_enabled(False)
-    torch._C._jit_set_profiling_executor(False)
     import logging
     import warnings
 
