@@ -24,15 +24,25 @@ std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type) {
   if (!sizes || !dtype || !device) return std::nullopt;
   auto strides = type.strides().concrete_sizes();
   at::TensorOptions options = at::TensorOptions().dtype(*dtype).device(*device);
-  at::Tensor t = strides && strides->size() == sizes->size()
-                     ? at::empty_strided(*sizes, *strides, options)
-                     : at::empty(*sizes, options);
-  if (at::isFloatingType(*dtype) || at::isComplexType(*dtype)) {
-    t.uniform_(0, 1);
-  } else {
-    t.zero_();
+  const bool strided = strides && strides->size() == sizes->size();
+  // The values go into a flat storage first: with strides, elements may share memory (an
+  // expanded tensor has stride 0), and filling such a tensor in place is an error.
+  int64_t storage = 1;
+  bool empty = false;
+  for (size_t i = 0; i < sizes->size(); ++i) {
+    empty = empty || (*sizes)[i] == 0;
+    storage += strided ? ((*sizes)[i] - 1) * (*strides)[i] : 0;
   }
-  return t;
+  if (!strided || empty) storage = 0;
+  at::Tensor flat =
+      at::empty({strided && !empty ? storage : c10::multiply_integers(*sizes)}, options);
+  if (at::isFloatingType(*dtype) || at::isComplexType(*dtype)) {
+    flat.uniform_(0, 1);
+  } else {
+    flat.zero_();
+  }
+  if (strided && !empty) return flat.as_strided(*sizes, *strides);
+  return strided ? at::empty_strided(*sizes, *strides, options) : flat.reshape(*sizes);
 }
 
 absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node) {
