@@ -37,6 +37,14 @@ InputMeta InputMeta::Of(const torch::jit::Value& value) {
       meta.sizes = std::move(sizes);
     }
     meta.text = "Tensor";
+    // Non-contiguous strides are part of the key: a decomposition may fold is_contiguous() or
+    // stride() (reshape -> view), so an expanded input must not share a contiguous one's graph.
+    if (tensor_type->isComplete()) {
+      const std::vector<int64_t> strides = *tensor_type->strides().concrete_sizes();
+      if (strides != c10::TensorType::contiguousStridesOf(*tensor_type->sizes().concrete_sizes())) {
+        meta.text = absl::StrCat("Tensor strides=", absl::StrJoin(strides, ","));
+      }
+    }
     return meta;
   }
   meta.text = type->annotation_str();
@@ -63,6 +71,7 @@ std::string InputMeta::ToString() const {
     parts.push_back("...");
   }
   if (device) parts.push_back(device->str());
+  if (kind == Kind::kTensor && text != "Tensor") parts.push_back(text.substr(7));  // strides=
   return absl::StrCat(kind == Kind::kConstant ? "const " : "", out, "(", absl::StrJoin(parts, ", "),
                       ")");
 }

@@ -190,11 +190,23 @@ class Specializer {
   absl::flat_hash_set<Value*> data_dependent_;
 };
 
+// A copy with the same strides. clone() makes overlapping tensors (expanded: stride 0)
+// contiguous, and their contiguity is what a decomposition may ask (reshape: view or copy).
+at::Tensor CopyTensor(const at::Tensor& t) {
+  if (!t.defined() || t.is_non_overlapping_and_dense()) return t.defined() ? t.clone() : t;
+  int64_t extent = 1;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    if (t.size(d) == 0) return t.clone();
+    extent += (t.size(d) - 1) * t.stride(d);
+  }
+  return t.as_strided({extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
+}
+
 c10::IValue CopyInput(const c10::IValue& v) {
-  if (v.isTensor()) return v.toTensor().clone();
+  if (v.isTensor()) return CopyTensor(v.toTensor());
   if (v.isTensorList()) {
     c10::List<at::Tensor> out;
-    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(t.clone());
+    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(CopyTensor(t));
     return out;
   }
   return v;

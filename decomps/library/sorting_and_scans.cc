@@ -292,8 +292,9 @@ def isin(elements: Tensor, test_elements: Tensor, assume_unique: bool = False,
       {"aten::masked_select", "masked_select", R"TS(
 def masked_select(self: Tensor, mask: Tensor) -> Tensor:
     ts = torch.broadcast_tensors([self, mask])
-    indices: List[Optional[Tensor]] = [ts[1]]
-    return torch.index(ts[0], indices)
+    # Flattened first: row-major order is masked_select's, and 0-d operands index as 1-D.
+    indices: List[Optional[Tensor]] = [torch.reshape(ts[1], [-1])]
+    return torch.index(torch.reshape(ts[0], [-1]), indices)
 )TS"},
       // nonzero_static: nonzero padded with `size` rows of fill_value, then cut to `size` rows
       // (correct for any count of non-zeros).
