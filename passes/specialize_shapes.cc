@@ -32,6 +32,15 @@ bool HasTag(const Node& node, at::Tag tag) {
   return false;
 }
 
+bool IntDivisionByZero(const Node& node, const std::vector<c10::IValue>& in) {
+  static const auto* kinds = new absl::flat_hash_set<c10::Symbol>{
+      c10::aten::remainder, c10::aten::floordiv,
+      c10::aten::fmod,      c10::aten::__round_to_zero_floordiv,
+      c10::aten::divmod,    c10::aten::floor_divide};
+  return kinds->contains(node.kind()) && in.size() == 2 && in[0].isInt() && in[1].isInt() &&
+         in[1].toInt() == 0;
+}
+
 class Specializer {
  public:
   explicit Specializer(SpecializeStats& stats) : stats_(stats) {}
@@ -98,8 +107,15 @@ class Specializer {
       }
       return;
     }
+    // After a prim::RaiseException has run the program would have stopped: nothing after it
+    // is run (it would run on values the program never reaches, e.g. n % 0 after an assert).
+    if (raised_) return Unknown(node);
     std::optional<std::vector<c10::IValue>> in = InputsOf(node);
     if (!in) return Unknown(node);
+    // Integer division or remainder by zero is undefined behaviour in the interpreter's scalar
+    // ops (SIGFPE); example values (zeros for integer tensors, ir/example_values.h) can make a
+    // divisor zero that the program's own values never do.
+    if (IntDivisionByZero(node, *in)) return Unknown(node);
     if (node.kind() == c10::prim::If) return RunIf(node, *in);
     if (node.kind() == c10::prim::Loop) return RunLoop(node, *in);
     if (!node.blocks().empty()) return Unknown(node);
@@ -128,6 +144,7 @@ class Specializer {
         op->getOperation (&node)(stack);
       }
     } catch (const std::exception& e) {
+      if (node.kind() == c10::prim::RaiseException) raised_ = true;
       const std::string what = ExceptionMessage(e);
       if (std::getenv("GRAPH_LOWER_DEBUG")) {
         std::cerr << "specialize: " << node.kind().toQualString() << " threw: " << what << "\n";
@@ -188,6 +205,7 @@ class Specializer {
   absl::flat_hash_map<Value*, c10::IValue> values_;
   absl::flat_hash_map<Value*, c10::TensorTypePtr> observed_;
   absl::flat_hash_set<Value*> data_dependent_;
+  bool raised_ = false;  // a prim::RaiseException ran
 };
 
 // A copy with the same strides. clone() makes overlapping tensors (expanded: stride 0)

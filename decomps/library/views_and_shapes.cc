@@ -28,6 +28,39 @@ std::string NewFactory(const std::string& name, const std::string& call) {
 
 std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions() {
   return {
+      // tensor_split with a tensor of indices (1-D) or of the number of sections (0-d), read at
+      // run time: the slices the kernel takes (aten/src/ATen/native/TensorShape.cpp
+      // tensor_split); n sections give n % sections parts of size n / sections + 1 first.
+      {"aten::tensor_split.tensor_indices_or_sections", "tensor_split", R"TS(
+def tensor_split(self: Tensor, tensor_indices_or_sections: Tensor, dim: int = 0) -> List[Tensor]:
+    d = dim
+    if d < 0:
+        d = d + self.dim()
+    n = self.size(d)
+    out: List[Tensor] = []
+    if tensor_indices_or_sections.dim() == 0:
+        sections = int(tensor_indices_or_sections)
+        # As the kernel; also keeps n % 0 (a SIGFPE in the interpreter) from running when the
+        # graph is specialised on example values (zeros).
+        assert sections > 0, "number of sections must be larger than 0"
+        base = n // sections
+        extra = n % sections
+        start = 0
+        for i in range(sections):
+            size = base
+            if i < extra:
+                size = base + 1
+            out.append(torch.slice(self, d, start, start + size, 1))
+            start = start + size
+        return out
+    start = 0
+    for i in range(tensor_indices_or_sections.size(0)):
+        end = int(torch.select(tensor_indices_or_sections, 0, i))
+        out.append(torch.slice(self, d, start, end, 1))
+        start = end
+    out.append(torch.slice(self, d, start, n, 1))
+    return out
+)TS"},
       // arange(end) and arange(start, end) are arange.start_step with step 1 (core); the same
       // Scalars go through, so the result dtype is inferred the same way (int64 when all are
       // integers, else the default float dtype: torch/_refs arange).
