@@ -27,7 +27,9 @@ def parse(path):
     """[(overload, function, source)] of one library .cc file, in file order."""
     with open(path) as f:
         text = f.read()
-    # Drop // comments outside raw strings: entries are matched on the remaining text.
+    # Commented-out entries (`// {"aten::...`) are not entries: whole-line // comments go
+    # (TorchScript sources use # comments, so raw strings keep theirs).
+    text = re.sub(r"(?m)^\s*//.*$", "", text)
     return [(m.group(1), m.group(2), m.group(3)) for m in _ENTRY.finditer(text)]
 
 
@@ -154,7 +156,7 @@ def main(argv):
     known = library_ops()
     entries = []
     for path in argv[1:]:
-        if not os.path.exists(path):
+        if not os.path.isfile(path):
             print(f"{path}: no such file")
             return 2
         found = parse(path)

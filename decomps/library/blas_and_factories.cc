@@ -9,6 +9,10 @@ std::vector<TorchScriptDecomposition> BlasAndFactoryDecompositions() {
       // ---- clamps: torch/_refs clamp_min/clamp_max are clamp with one bound.
       {"aten::clamp_min", "clamp_min", R"TS(
 def clamp_min(self: Tensor, min: number) -> Tensor:
+    bound = float(min)
+    if bound != bound:
+        # A NaN bound makes every element NaN (the kernel's max with NaN propagates).
+        return torch.add(torch.mul(torch.clamp(self, min, None), 0.0), bound)
     return torch.clamp(self, min, None)
 )TS"},
       {"aten::clamp_min.Tensor", "clamp_min_tensor", R"TS(
@@ -17,6 +21,10 @@ def clamp_min_tensor(self: Tensor, min: Tensor) -> Tensor:
 )TS"},
       {"aten::clamp_max", "clamp_max", R"TS(
 def clamp_max(self: Tensor, max: number) -> Tensor:
+    bound = float(max)
+    if bound != bound:
+        # A NaN bound makes every element NaN (the kernel's min with NaN propagates).
+        return torch.add(torch.mul(torch.clamp(self, None, max), 0.0), bound)
     return torch.clamp(self, None, max)
 )TS"},
       {"aten::clamp_max.Tensor", "clamp_max_tensor", R"TS(

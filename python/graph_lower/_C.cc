@@ -1,9 +1,12 @@
 // graph_lower._C: the lowering pipeline (lowering/pipeline.h) for Python. Graphs are the
 // torch._C.Graph objects of torch.jit.script/trace; example inputs are converted with libtorch's
 // own toIValue against each graph input's type.
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <torch/csrc/jit/api/compilation_unit.h>
 #include <torch/csrc/jit/python/pybind_utils.h>
+#include <torch/jit.h>
 
 #include <memory>
 #include <string>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include "decomps/registry.h"
+#include "ir/op_key.h"
 #include "lowering/opset.h"
 #include "lowering/pipeline.h"
 #include "lowering/report.h"
@@ -33,7 +37,27 @@ std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
   // User decompositions (TorchScript source) come first, before the library and CIA kernels.
   std::unique_ptr<DecompositionRegistry> registry = DecompositionRegistry::CreateDefault();
   for (const auto& [op, function, source] : decompositions) {
-    if (absl::Status s = registry->RegisterTorchScript(op, function, source); !s.ok()) {
+    // Checked now, so that a decomposition that cannot be used is an error, not a silent fall
+    // back to the library: it must compile, define `function`, and take the overload's
+    // arguments. A source without a final newline is accepted.
+    const std::string text = source.empty() || source.back() != '\n' ? source + "\n" : source;
+    try {
+      std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(text);
+      torch::jit::Function* fn = cu->find_function(function);
+      if (!fn) throw std::runtime_error("the source defines no function '" + function + "'");
+      const size_t params = fn->getSchema().arguments().size();
+      absl::StatusOr<OpKey> key = OpKey::Parse(op);
+      auto handle =
+          key.ok() ? c10::Dispatcher::singleton().findOp({key->name, key->overload}) : std::nullopt;
+      if (handle && handle->schema().arguments().size() != params) {
+        throw std::runtime_error(
+            function + " takes " + std::to_string(params) + " parameters; " + op + " has " +
+            std::to_string(handle->schema().arguments().size()) + " schema arguments");
+      }
+    } catch (const std::exception& e) {
+      throw py::value_error("decompositions: " + op + ": " + e.what());
+    }
+    if (absl::Status s = registry->RegisterTorchScript(op, function, text); !s.ok()) {
       throw py::value_error("decompositions: " + op + ": " + std::string(s.message()));
     }
   }

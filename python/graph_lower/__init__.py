@@ -1,7 +1,10 @@
 """graph_lower: lowers TorchScript graphs to core ATen from Python.
 
-`lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False)` takes a
-`torch._C.Graph` (e.g. `torch.jit.trace(fn, inputs).graph`) and returns `(lowered, report)`: a
+`lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
+decompositions=())` takes a `torch._C.Graph` of a function (`torch.jit.trace(fn, inputs).graph`,
+`torch.jit.script(fn).graph`) or of a frozen module (`torch.jit.freeze(scripted.eval()).graph`,
+whose weights are constants; an unfrozen module's graph reads them from `self`, which is not
+lowered through) and returns `(lowered, report)`: a
 lowered copy of the graph and the lowering report as a dict (the CLI's `--report` JSON; see
 README "The CLI"). The input graph is not changed. `example_inputs` are the values of the
 graph's inputs (tensors, scalars, lists, None), used to specialise shapes and trace
@@ -31,6 +34,9 @@ def lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_lo
     CompositeImplicitAutograd kernels (decomps/registry.h); the function's parameters are the
     overload's schema arguments in order.
     """
+    if example_inputs is not None and not isinstance(example_inputs, (list, tuple)):
+        raise ValueError("example_inputs: a list or tuple of the graph's input values, got "
+                         f"{type(example_inputs).__name__}")
     lowered, report = _C.lower_graph(
         graph,
         None if example_inputs is None else list(example_inputs),

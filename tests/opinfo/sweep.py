@@ -302,7 +302,8 @@ def write_markdown(path, summary, results, args, seconds):
         f"torch {torch.__version__}, CPU, dtypes {', '.join(args.dtypes)}, "
         f"{'all samples' if not args.samples else f'the first {args.samples} samples'} of each "
         f"OpInfo and variant (function, in-place, out=), {len(summary['rows'])} OpInfos; "
-        f"sweep time {seconds:.0f} s.",
+        (f"sweep time {seconds:.0f} s on {args.jobs} worker processes." if seconds else
+         "sweep time not recorded."),
         "",
         "A case passes when every op of the result is core ATen (`torch.Tag.core`) and its outputs "
         "equal eager PyTorch's on the same inputs (`torch.testing.assert_close`, the OpInfo's "
@@ -358,14 +359,21 @@ def write_markdown(path, summary, results, args, seconds):
                 cells.append(f"{d['captured']} / {d['core']} / {d['equal']}" +
                              (f" ({fails})" if fails else ""))
         lines.append(f"| `{name}` | " + " | ".join(cells) + " |")
+    import xfail
+
     lines += ["", "## graph-lower's failures", "",
-              "| case (OpInfo, variant, dtype, sample) | status | detail |", "|---|---|---|"]
+              "Every case of graph-lower's column that did not pass, with what it printed; "
+              "*expected* when tests/opinfo/xfail.py lists it.", "",
+              "| case (OpInfo, variant, dtype, sample) | status | detail | expected |",
+              "|---|---|---|---|"]
     for key, res in sorted(results.items()):
         status, detail = res["ours"]
         if status in ("pass", "capture"):
             continue
-        detail = detail.replace("|", "\\|").replace("\n", " ")[:240]
-        lines.append(f"| {key[0]} {key[1] or 'fn'} {key[2]} #{key[3]} | {status} | {detail} |")
+        detail = " ".join(detail.replace("|", "\\|").split())[:240]
+        listed = "yes" if xfail.expected(*key) else "**no**"
+        lines.append(f"| {key[0]} {key[1] or 'fn'} {key[2]} #{key[3]} | {status} | {detail} | "
+                     f"{listed} |")
     with open(path + ".tmp", "w") as f:
         f.write("\n".join(lines) + "\n")
     os.replace(path + ".tmp", path)
@@ -385,17 +393,56 @@ def main(argv=None):
     p.add_argument("--extra-library", default="",
                    help="comma-separated decomps/library-style .cc files whose TorchScript "
                    "entries are tried first (to try decompositions before building them)")
+    p.add_argument("--from-json", default="",
+                   help="do not run: read the results of an earlier --json run, and write the "
+                   "report and check xfail.py from them")
     p.add_argument("--no-xfail", dest="xfail", action="store_false",
                    help="report only; do not check against tests/opinfo/xfail.py")
     args = p.parse_args(argv)
     args.dtypes = [d for d in args.dtypes.split(",") if d]
-    for d in args.dtypes:
-        import cases
+    import cases
 
+    for d in args.dtypes:
         if d not in cases.DTYPES:
             p.error(f"--dtypes: unknown dtype {d!r} (known: {', '.join(cases.DTYPES)})")
-
-    ops, results, seconds = run_sweep(args)
+    if not args.dtypes:
+        p.error("--dtypes: no dtype given")
+    if args.samples < 0:
+        p.error(f"--samples: {args.samples} is negative (0 means all samples)")
+    if args.timeout <= 0:
+        p.error(f"--timeout: {args.timeout} s is not a positive time")
+    if args.jobs < 1:
+        p.error(f"--jobs: {args.jobs} is not a positive number of worker processes")
+    try:
+        re.compile(args.ops)
+    except re.error as err:
+        p.error(f"--ops: {args.ops!r} is not a regular expression: {err}")
+    for path in [x for x in args.extra_library.split(",") if x]:
+        if not os.path.isfile(path):
+            p.error(f"--extra-library: {path}: no such file")
+    for flag, path in (("--json", args.json), ("--markdown", args.markdown)):
+        if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            p.error(f"{flag}: the directory of {path} does not exist")
+    if args.from_json:
+        try:
+            with open(args.from_json) as f:
+                saved = json.load(f)
+            results = {(c["op"], c["variant"], c["dtype"], c["sample"]):
+                       {k: c[k] for k in ("ours", "anchor", "random") if k in c}
+                       for c in saved["cases"]}
+        except (OSError, ValueError, KeyError) as err:
+            p.error(f"--from-json: {args.from_json}: {err}")
+        ops, seconds = None, saved.get("seconds", 0.0)
+        args.dtypes = [d for d in args.dtypes if any(k[2] == d for k in results)]
+        args.samples = saved.get("samples", args.samples)
+    else:
+        if not load_ops(args.ops):
+            p.error(f"--ops: {args.ops!r} matches no OpInfo")
+        try:
+            ops, results, seconds = run_sweep(args)
+        except KeyboardInterrupt:
+            print("interrupted: no report written", file=sys.stderr)
+            return 130
     summary = summarize(ops, results, args)
     for dtype, cols in summary["totals"].items():
         for column, t in cols.items():
@@ -409,7 +456,7 @@ def main(argv=None):
                       f"({pct(t['equal'], t['captured'])}); failures {t['failures']}")
     if args.json:
         with open(args.json + ".tmp", "w") as f:
-            json.dump({"summary": summary,
+            json.dump({"summary": summary, "seconds": seconds, "samples": args.samples,
                        "cases": [{"op": k[0], "variant": k[1], "dtype": k[2], "sample": k[3],
                                   **v} for k, v in sorted(results.items())]},
                       f, indent=1, sort_keys=True)

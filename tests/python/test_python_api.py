@@ -49,3 +49,31 @@ def test_bad_example_inputs_raise_value_error():
         assert "inputs" in str(err)
     else:
         raise AssertionError("two example inputs for a one-input graph were accepted")
+
+
+def test_user_decompositions_are_used_or_refused():
+    a = torch.randn(5)
+    graph = torch.jit.trace(torch.sinc, (a,)).graph
+    # A source without a final newline is used (it fell back to the library before).
+    triple = ("aten::sinc", "sinc", "def sinc(self: Tensor) -> Tensor:\n    return self * 3.0")
+    lowered, report = graph_lower.lower_graph(graph, [a], decompositions=[triple])
+    assert report["decompositions"]["aten::sinc"] == "user"
+    torch.testing.assert_close(graph_lower.to_function(lowered)(a), a * 3.0)
+    for bad in [("aten::sinc", "sinc", "def sinc(self: Tensor) -> Tensor:\n    return self *"),
+                ("aten::sinc", "nope", "def sinc(self: Tensor) -> Tensor:\n    return self"),
+                ("aten::sinc", "sinc", "def sinc(s: Tensor, b: int) -> Tensor:\n    return s")]:
+        try:
+            graph_lower.lower_graph(graph, [a], decompositions=[bad])
+        except ValueError as err:
+            assert "aten::sinc" in str(err)
+        else:
+            raise AssertionError(f"accepted an unusable decomposition {bad}")
+
+
+def test_clamp_with_a_nan_bound_is_nan_everywhere():
+    x = torch.tensor([0.0, 1.0, float("nan"), -3.0])
+    for fn in (lambda t: torch.clamp_max(t, float("nan")),
+               lambda t: torch.clamp_min(t, float("nan"))):
+        out, report = _lower_and_run(fn, [x])
+        assert report["non_core_ops"] == []
+        torch.testing.assert_close(out, fn(x), equal_nan=True)
