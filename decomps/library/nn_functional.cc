@@ -1038,6 +1038,30 @@ def _upsample_bilinear2d_aa(self: Tensor, output_size: List[int], align_corners:
       // ctc_loss_cpu_template (LossCTC.cpp): alpha_t(s) = logsumexp(alpha_{t-1}(s),
       // alpha_{t-1}(s-1), alpha_{t-1}(s-2) if l'(s) != l'(s-2)) + log y_t(l'(s)); -inf where
       // t >= input_length; nll = -logsumexp(alpha_{T-1}(2L), alpha_{T-1}(2L-1)).
+      // ctc_loss with list lengths: _ctc_loss, infinite losses zeroed when zero_infinity, then
+      // the reduction of aten/src/ATen/native/LossCTC.cpp ctc_loss_impl: mean divides each loss
+      // by its target length (at least 1) before averaging. Its CIA trace lost that division
+      // (the lengths become a tensor outside the dispatcher).
+      {"aten::ctc_loss.IntList", "ctc_loss", R"TS(
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: List[int],
+             target_lengths: List[int], blank: int = 0, reduction: int = 1,
+             zero_infinity: bool = False) -> Tensor:
+    res, alpha = torch._ctc_loss(log_probs, targets, input_lengths, target_lengths, blank,
+                                 zero_infinity)
+    if zero_infinity:
+        res = torch.where(torch.eq(res, float("inf")), torch.zeros_like(res), res)
+    if reduction == 1:
+        parts: List[Tensor] = []
+        for n in target_lengths:
+            parts.append(torch.full([1], float(max(n, 1)), dtype=res.dtype, device=res.device))
+        lengths = torch.cat(parts, 0)
+        if log_probs.dim() == 2:
+            lengths = torch.squeeze(lengths, 0)
+        return torch.mean(torch.div(res, lengths))
+    if reduction == 2:
+        return torch.sum(res)
+    return res
+)TS"},
       {"aten::_ctc_loss", "_ctc_loss", R"TS(
 def _ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: List[int],
               target_lengths: List[int], blank: int = 0,

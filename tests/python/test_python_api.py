@@ -77,3 +77,18 @@ def test_clamp_with_a_nan_bound_is_nan_everywhere():
         out, report = _lower_and_run(fn, [x])
         assert report["non_core_ops"] == []
         torch.testing.assert_close(out, fn(x), equal_nan=True)
+
+
+def test_ctc_loss_mean_divides_by_target_lengths():
+    # The CIA trace of ctc_loss.IntList lost the division by the target lengths (mean
+    # reduction); the library decomposition does it as LossCTC.cpp does.
+    torch.manual_seed(0)
+    log_probs = torch.randn(6, 2, 5).log_softmax(2)
+    targets = torch.randint(1, 5, (2, 3))
+    for reduction in ("mean", "sum", "none"):
+        def fn(lp, t):
+            return torch.nn.functional.ctc_loss(lp, t, [6, 5], [2, 3], reduction=reduction)
+
+        out, report = _lower_and_run(fn, [log_probs, targets])
+        assert report["non_core_ops"] == []
+        torch.testing.assert_close(out, fn(log_probs, targets))
