@@ -17,6 +17,9 @@ def sort_stable(self: Tensor, stable: Optional[bool], dim: int = -1,
 )TS"},
       {"aten::logsumexp", "logsumexp", R"TS(
 def logsumexp(self: Tensor, dim: List[int], keepdim: bool = False) -> Tensor:
+    if not torch.is_floating_point(self):
+        # Integer and bool inputs give the default float dtype (ReduceOps.cpp logsumexp).
+        self = torch._to_copy(self, dtype=6)
     m = torch.amax(self, dim, True)
     m = torch.where(torch.isinf(m), torch.full_like(m, 0.0), m)
     out = torch.log(torch.sum(torch.exp(self - m), dim, True)) + m

@@ -302,8 +302,8 @@ def write_markdown(path, summary, results, args, seconds):
         f"torch {torch.__version__}, CPU, dtypes {', '.join(args.dtypes)}, "
         f"{'all samples' if not args.samples else f'the first {args.samples} samples'} of each "
         f"OpInfo and variant (function, in-place, out=), {len(summary['rows'])} OpInfos; "
-        (f"sweep time {seconds:.0f} s on {args.jobs} worker processes." if seconds else
-         "sweep time not recorded."),
+        + (f"sweep time {seconds:.0f} s on {args.jobs} worker processes." if seconds else
+           "sweep time not recorded."),
         "",
         "A case passes when every op of the result is core ATen (`torch.Tag.core`) and its outputs "
         "equal eager PyTorch's on the same inputs (`torch.testing.assert_close`, the OpInfo's "
