@@ -334,8 +334,10 @@ def linalg_inv_ex(A: Tensor, check_errors: bool = False) -> Tuple[Tensor, Tensor
     x = _lusolve(lu, piv, _eye(lu.size(0), n, n), False)
     return torch.reshape(torch._to_copy(x, dtype=A.dtype), s), torch.reshape(_luinfo(lu), s[:-2])
 )TS"},
-      // Solves A X = B (X A = B when not left) from the LU factorisation of A (LAPACK dgesv); B is a
-      // (batch of) vector(s) when linalg_solve_is_vector_rhs says so (aten/src/ATen/native/LinearAlgebraUtils.h).
+      // Solves A X = B (X A = B when not left) from the LU factorisation of A (LAPACK dgesv); B is
+      // a
+      // (batch of) vector(s) when linalg_solve_is_vector_rhs says so
+      // (aten/src/ATen/native/LinearAlgebraUtils.h).
       {"aten::_linalg_solve_ex", "_linalg_solve_ex", R"TS(
 def _lu(a: Tensor) -> Tuple[Tensor, Tensor]:
     # LU with partial pivoting (Golub & Van Loan, Matrix Computations 4th ed., Alg. 3.4.1; the
@@ -878,7 +880,8 @@ def linalg_solve_triangular(A: Tensor, B: Tensor, upper: bool, left: bool = True
         x = _tr(_trsolve_b(A, _tr(B), not upper, unitriangular, True))
     return torch._to_copy(x, dtype=dt)
 )TS"},
-      // torch.triangular_solve(b, A): solves op(A) X = b by substitution (LAPACK dtrtrs); also returns
+      // torch.triangular_solve(b, A): solves op(A) X = b by substitution (LAPACK dtrtrs); also
+      // returns
       // A broadcast to the batch shape, as the kernel does.
       {"aten::triangular_solve", "triangular_solve", R"TS(
 def _trimask(t: Tensor, lower: bool, diag: int) -> Tensor:
@@ -949,7 +952,8 @@ def triangular_solve(self: Tensor, A: Tensor, upper: bool = True, transpose: boo
     n = s[len(s) - 1]
     return torch._to_copy(x, dtype=self.dtype), torch.clone(A.expand(batch + [n, n]))
 )TS"},
-      // Symmetric eigendecomposition by the cyclic Jacobi method (Golub & Van Loan Alg. 8.5.3) on the
+      // Symmetric eigendecomposition by the cyclic Jacobi method (Golub & Van Loan Alg. 8.5.3) on
+      // the
       // matrix mirrored from its UPLO triangle, as LAPACK dsyevd reads it; eigenvalues ascending.
       // Eigenvectors are unique only up to sign: LAPACK's signs are not reproduced.
       {"aten::_linalg_eigh", "_linalg_eigh", R"TS(
@@ -1072,7 +1076,8 @@ def _linalg_eigh(A: Tensor, UPLO: str = "L", compute_v: bool = True) -> Tuple[Te
         return w, torch.full([0], 0.0, dtype=A.dtype)
     return w, torch.reshape(torch._to_copy(v, dtype=A.dtype), s)
 )TS"},
-      // SVD by one-sided Jacobi (Golub & Van Loan sec. 8.6.3) on A or A^T, whichever is tall; full U
+      // SVD by one-sided Jacobi (Golub & Van Loan sec. 8.6.3) on A or A^T, whichever is tall; full
+      // U
       // (V) completed with the Householder QR of the thin factor (LAPACK dgeqrf/dorgqr). Singular
       // vectors are unique only up to sign: LAPACK's signs are not reproduced.
       {"aten::_linalg_svd", "_linalg_svd", R"TS(
@@ -1465,7 +1470,8 @@ def linalg_householder_product(input: Tensor, tau: Tensor) -> Tensor:
     t = torch.reshape(torch._to_copy(tau, dtype=7), [a.size(0), ts[len(ts) - 1]])
     return torch.reshape(torch._to_copy(_orgqr(a, t, n), dtype=input.dtype), s)
 )TS"},
-      // Multiplies by Q = H_1 ... H_k (or Q^T) from the left or right (LAPACK dormqr), with Q formed
+      // Multiplies by Q = H_1 ... H_k (or Q^T) from the left or right (LAPACK dormqr), with Q
+      // formed
       // explicitly (dorgqr).
       {"aten::ormqr", "ormqr", R"TS(
 def _eye(b: int, m: int, n: int) -> Tensor:

@@ -93,7 +93,8 @@ def xlog1py(self: number, other: Tensor) -> Tensor:
     r = torch.where(torch.eq(a, 0), torch.full_like(a, 0.0), torch.mul(a, torch.log1p(b)))
     return torch.where(torch.isnan(b), torch.full_like(a, float("nan")), r)
 )TS"},
-      // entr(x) = -x log x for x > 0, 0 at 0, -inf for x < 0, nan for nan (torch/_refs/special entr).
+      // entr(x) = -x log x for x > 0, 0 at 0, -inf for x < 0, nan for nan (torch/_refs/special
+      // entr).
       {"aten::special_entr", "entr", R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
@@ -3233,8 +3234,10 @@ def erfinv(self: Tensor) -> Tensor:
     x = torch.where(torch.gt(ya, 1.0), torch.full_like(y, float("nan")), x)
     return torch._to_copy(x, dtype=_dt(self))
 )TS"},
-      // erfcx(x) = exp(x^2) erfc(x): float64 exp(x^2) (1 - erf(x)) for |x| < 2, the continued fraction
-      // of Abramowitz & Stegun 7.1.14 (120 terms) up to 50, and the 5-term expansion and reflection 2
+      // erfcx(x) = exp(x^2) erfc(x): float64 exp(x^2) (1 - erf(x)) for |x| < 2, the continued
+      // fraction
+      // of Abramowitz & Stegun 7.1.14 (120 terms) up to 50, and the 5-term expansion and reflection
+      // 2
       // exp(x^2) - erfcx(-x) of calc_erfcx in aten/src/ATen/native/Math.h.
       {"aten::special_erfcx", "erfcx", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3393,7 +3396,8 @@ def digamma(self: Tensor) -> Tensor:
     return torch._to_copy(_digamma(x), dtype=_dt(self))
 )TS"},
       // Hurwitz zeta(x, q): direct sum until q + i > 9 (at least 9 terms; here at most 59), then 12
-      // Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in float64;
+      // Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in
+      // float64;
       // without the early exit on convergence, whose terms are below 1e-16 relative.
       {"aten::special_zeta", "zeta", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3449,7 +3453,8 @@ def zeta(self: Tensor, other: Tensor) -> Tensor:
     return torch._to_copy(_zeta(bx, bq), dtype=d)
 )TS"},
       // Hurwitz zeta(x, q): direct sum until q + i > 9 (at least 9 terms; here at most 59), then 12
-      // Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in float64;
+      // Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in
+      // float64;
       // without the early exit on convergence, whose terms are below 1e-16 relative.
       {"aten::special_zeta.other_scalar", "zeta", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3506,7 +3511,8 @@ def zeta(self: Tensor, other: number) -> Tensor:
     return torch._to_copy(_zeta(bx, bq), dtype=d)
 )TS"},
       // Hurwitz zeta(x, q): direct sum until q + i > 9 (at least 9 terms; here at most 59), then 12
-      // Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in float64;
+      // Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in
+      // float64;
       // without the early exit on convergence, whose terms are below 1e-16 relative.
       {"aten::special_zeta.self_scalar", "zeta", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3563,7 +3569,8 @@ def zeta(self: number, other: Tensor) -> Tensor:
     return torch._to_copy(_zeta(bx, bq), dtype=d)
 )TS"},
       // lgamma: Stirling series (Abramowitz & Stegun 6.1.41, five terms) after the recurrence
-      // Gamma(x+1) = x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) - lgamma(1 - x) for x
+      // Gamma(x+1) = x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) - lgamma(1 - x) for
+      // x
       // < 0.5, in float64.
       {"aten::lgamma", "lgamma", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3599,9 +3606,11 @@ def lgamma(self: Tensor) -> Tensor:
     x = torch._to_copy(self, dtype=7)
     return torch._to_copy(_lgamma(x), dtype=_dt(self))
 )TS"},
-      // Multivariate log-gamma: p (p - 1) / 4 log(pi) + sum_j lgamma(x - j / 2) (torch/_refs/special
+      // Multivariate log-gamma: p (p - 1) / 4 log(pi) + sum_j lgamma(x - j / 2)
+      // (torch/_refs/special
       // multigammaln); lgamma: Stirling series (Abramowitz & Stegun 6.1.41, five terms) after the
-      // recurrence Gamma(x+1) = x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) - lgamma(1
+      // recurrence Gamma(x+1) = x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) -
+      // lgamma(1
       // - x) for x < 0.5, in float64.
       {"aten::mvlgamma", "mvlgamma", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3641,8 +3650,10 @@ def mvlgamma(self: Tensor, p: int) -> Tensor:
     return torch._to_copy(r, dtype=_dt(self))
 )TS"},
       // polygamma(n, x): digamma for n = 0, trigamma (aten/src/ATen/native/Math.h) for n = 1, else
-      // (-1)^(n+1) n! zeta(n + 1, x) (calc_polygamma there); digamma: reflection for x < 0, recurrence
-      // up to x >= 10, then the asymptotic series (calc_digamma of aten/src/ATen/native/Math.h, from
+      // (-1)^(n+1) n! zeta(n + 1, x) (calc_polygamma there); digamma: reflection for x < 0,
+      // recurrence
+      // up to x >= 10, then the asymptotic series (calc_digamma of aten/src/ATen/native/Math.h,
+      // from
       // Cephes psi.c), in float64.
       {"aten::polygamma", "polygamma", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3774,9 +3785,11 @@ def polygamma(n: int, self: Tensor) -> Tensor:
         r = torch.mul(_zeta(torch.full_like(x, float(n + 1)), x), fact)
     return torch._to_copy(r, dtype=_dt(self))
 )TS"},
-      // Chebyshev polynomial T_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial T_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_t_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_t", "chebyshev_polynomial_t", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3830,9 +3843,11 @@ def chebyshev_polynomial_t(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial T_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial T_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_t_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_t.x_scalar", "chebyshev_polynomial_t", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3887,9 +3902,11 @@ def chebyshev_polynomial_t(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial T_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial T_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_t_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_t.n_scalar", "chebyshev_polynomial_t", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -3944,7 +3961,8 @@ def chebyshev_polynomial_t(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial T*_n(x) = T_n(2x - 1), as shifted_chebyshev_polynomial_t_forward
+      // Shifted Chebyshev polynomial T*_n(x) = T_n(2x - 1), as
+      // shifted_chebyshev_polynomial_t_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
       {"aten::special_shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_t", R"TS(
@@ -4000,10 +4018,12 @@ def shifted_chebyshev_polynomial_t(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial T*_n(x) = T_n(2x - 1), as shifted_chebyshev_polynomial_t_forward
+      // Shifted Chebyshev polynomial T*_n(x) = T_n(2x - 1), as
+      // shifted_chebyshev_polynomial_t_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_t.x_scalar", "shifted_chebyshev_polynomial_t", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_t.x_scalar", "shifted_chebyshev_polynomial_t",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -4057,10 +4077,12 @@ def shifted_chebyshev_polynomial_t(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial T*_n(x) = T_n(2x - 1), as shifted_chebyshev_polynomial_t_forward
+      // Shifted Chebyshev polynomial T*_n(x) = T_n(2x - 1), as
+      // shifted_chebyshev_polynomial_t_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_t.n_scalar", "shifted_chebyshev_polynomial_t", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_t.n_scalar", "shifted_chebyshev_polynomial_t",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -4114,9 +4136,11 @@ def shifted_chebyshev_polynomial_t(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial U_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial U_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_u_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_u", "chebyshev_polynomial_u", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4173,9 +4197,11 @@ def chebyshev_polynomial_u(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial U_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial U_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_u_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_u.x_scalar", "chebyshev_polynomial_u", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4233,9 +4259,11 @@ def chebyshev_polynomial_u(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial U_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial U_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_u_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_u.n_scalar", "chebyshev_polynomial_u", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4293,7 +4321,8 @@ def chebyshev_polynomial_u(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial U*_n(x) = U_n(2x - 1), as shifted_chebyshev_polynomial_u_forward
+      // Shifted Chebyshev polynomial U*_n(x) = U_n(2x - 1), as
+      // shifted_chebyshev_polynomial_u_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
       {"aten::special_shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_u", R"TS(
@@ -4352,10 +4381,12 @@ def shifted_chebyshev_polynomial_u(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial U*_n(x) = U_n(2x - 1), as shifted_chebyshev_polynomial_u_forward
+      // Shifted Chebyshev polynomial U*_n(x) = U_n(2x - 1), as
+      // shifted_chebyshev_polynomial_u_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_u.x_scalar", "shifted_chebyshev_polynomial_u", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_u.x_scalar", "shifted_chebyshev_polynomial_u",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -4412,10 +4443,12 @@ def shifted_chebyshev_polynomial_u(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial U*_n(x) = U_n(2x - 1), as shifted_chebyshev_polynomial_u_forward
+      // Shifted Chebyshev polynomial U*_n(x) = U_n(2x - 1), as
+      // shifted_chebyshev_polynomial_u_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_u.n_scalar", "shifted_chebyshev_polynomial_u", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_u.n_scalar", "shifted_chebyshev_polynomial_u",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -4472,9 +4505,11 @@ def shifted_chebyshev_polynomial_u(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial V_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial V_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_v_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_v", "chebyshev_polynomial_v", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4530,9 +4565,11 @@ def chebyshev_polynomial_v(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial V_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial V_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_v_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_v.x_scalar", "chebyshev_polynomial_v", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4589,9 +4626,11 @@ def chebyshev_polynomial_v(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial V_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial V_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_v_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_v.n_scalar", "chebyshev_polynomial_v", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4648,7 +4687,8 @@ def chebyshev_polynomial_v(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial V*_n(x) = V_n(2x - 1), as shifted_chebyshev_polynomial_v_forward
+      // Shifted Chebyshev polynomial V*_n(x) = V_n(2x - 1), as
+      // shifted_chebyshev_polynomial_v_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
       {"aten::special_shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_v", R"TS(
@@ -4706,10 +4746,12 @@ def shifted_chebyshev_polynomial_v(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial V*_n(x) = V_n(2x - 1), as shifted_chebyshev_polynomial_v_forward
+      // Shifted Chebyshev polynomial V*_n(x) = V_n(2x - 1), as
+      // shifted_chebyshev_polynomial_v_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_v.x_scalar", "shifted_chebyshev_polynomial_v", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_v.x_scalar", "shifted_chebyshev_polynomial_v",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -4765,10 +4807,12 @@ def shifted_chebyshev_polynomial_v(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial V*_n(x) = V_n(2x - 1), as shifted_chebyshev_polynomial_v_forward
+      // Shifted Chebyshev polynomial V*_n(x) = V_n(2x - 1), as
+      // shifted_chebyshev_polynomial_v_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_v.n_scalar", "shifted_chebyshev_polynomial_v", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_v.n_scalar", "shifted_chebyshev_polynomial_v",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -4824,9 +4868,11 @@ def shifted_chebyshev_polynomial_v(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial W_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial W_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_w_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_w", "chebyshev_polynomial_w", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4883,9 +4929,11 @@ def chebyshev_polynomial_w(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial W_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial W_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_w_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_w.x_scalar", "chebyshev_polynomial_w", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -4943,9 +4991,11 @@ def chebyshev_polynomial_w(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Chebyshev polynomial W_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for |x|
+      // Chebyshev polynomial W_n(x): recurrence P_j = 2x P_(j-1) - P_(j-2), trigonometric form for
+      // |x|
       // < 1 and large n, special values at |x| = 1, as chebyshev_polynomial_w_forward of
-      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per element,
+      // aten/src/ATen/native/Math.h; the recurrence runs to the largest n present, masked per
+      // element,
       // in float64.
       {"aten::special_chebyshev_polynomial_w.n_scalar", "chebyshev_polynomial_w", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5003,7 +5053,8 @@ def chebyshev_polynomial_w(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial W*_n(x) = W_n(2x - 1), as shifted_chebyshev_polynomial_w_forward
+      // Shifted Chebyshev polynomial W*_n(x) = W_n(2x - 1), as
+      // shifted_chebyshev_polynomial_w_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
       {"aten::special_shifted_chebyshev_polynomial_w", "shifted_chebyshev_polynomial_w", R"TS(
@@ -5062,10 +5113,12 @@ def shifted_chebyshev_polynomial_w(x: Tensor, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial W*_n(x) = W_n(2x - 1), as shifted_chebyshev_polynomial_w_forward
+      // Shifted Chebyshev polynomial W*_n(x) = W_n(2x - 1), as
+      // shifted_chebyshev_polynomial_w_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_w.x_scalar", "shifted_chebyshev_polynomial_w", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_w.x_scalar", "shifted_chebyshev_polynomial_w",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -5122,10 +5175,12 @@ def shifted_chebyshev_polynomial_w(x: number, n: Tensor) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Shifted Chebyshev polynomial W*_n(x) = W_n(2x - 1), as shifted_chebyshev_polynomial_w_forward
+      // Shifted Chebyshev polynomial W*_n(x) = W_n(2x - 1), as
+      // shifted_chebyshev_polynomial_w_forward
       // of aten/src/ATen/native/Math.h (recurrence, trigonometric form, special values at x = 0 and
       // 1); the recurrence runs to the largest n present, masked per element, in float64.
-      {"aten::special_shifted_chebyshev_polynomial_w.n_scalar", "shifted_chebyshev_polynomial_w", R"TS(
+      {"aten::special_shifted_chebyshev_polynomial_w.n_scalar", "shifted_chebyshev_polynomial_w",
+       R"TS(
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=6), dtype=7)
 
@@ -5183,7 +5238,8 @@ def shifted_chebyshev_polynomial_w(x: Tensor, n: number) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Physicists' Hermite polynomial H_n(x): H_j = 2x H_(j-1) - 2(j-1) H_(j-2)
-      // (hermite_polynomial_h_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (hermite_polynomial_h_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_hermite_polynomial_h", "hermite_polynomial_h", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5234,7 +5290,8 @@ def hermite_polynomial_h(x: Tensor, n: Tensor) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Physicists' Hermite polynomial H_n(x): H_j = 2x H_(j-1) - 2(j-1) H_(j-2)
-      // (hermite_polynomial_h_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (hermite_polynomial_h_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_hermite_polynomial_h.x_scalar", "hermite_polynomial_h", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5286,7 +5343,8 @@ def hermite_polynomial_h(x: number, n: Tensor) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Physicists' Hermite polynomial H_n(x): H_j = 2x H_(j-1) - 2(j-1) H_(j-2)
-      // (hermite_polynomial_h_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (hermite_polynomial_h_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_hermite_polynomial_h.n_scalar", "hermite_polynomial_h", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5338,7 +5396,8 @@ def hermite_polynomial_h(x: Tensor, n: number) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Probabilists' Hermite polynomial He_n(x): He_j = x He_(j-1) - (j-1) He_(j-2)
-      // (hermite_polynomial_he_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (hermite_polynomial_he_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_hermite_polynomial_he", "hermite_polynomial_he", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5404,7 +5463,8 @@ def hermite_polynomial_he(x: Tensor, n: Tensor) -> Tensor:
     return torch._to_copy(_poly32(torch._to_copy(torch._to_copy(bx, dtype=6), dtype=7), bn) if d == 6 else _poly(bx, bn), dtype=d)
 )TS"},
       // Probabilists' Hermite polynomial He_n(x): He_j = x He_(j-1) - (j-1) He_(j-2)
-      // (hermite_polynomial_he_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (hermite_polynomial_he_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_hermite_polynomial_he.x_scalar", "hermite_polynomial_he", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5471,7 +5531,8 @@ def hermite_polynomial_he(x: number, n: Tensor) -> Tensor:
     return torch._to_copy(_poly32(torch._to_copy(torch._to_copy(bx, dtype=6), dtype=7), bn) if d == 6 else _poly(bx, bn), dtype=d)
 )TS"},
       // Probabilists' Hermite polynomial He_n(x): He_j = x He_(j-1) - (j-1) He_(j-2)
-      // (hermite_polynomial_he_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (hermite_polynomial_he_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_hermite_polynomial_he.n_scalar", "hermite_polynomial_he", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5538,7 +5599,8 @@ def hermite_polynomial_he(x: Tensor, n: number) -> Tensor:
     return torch._to_copy(_poly32(torch._to_copy(torch._to_copy(bx, dtype=6), dtype=7), bn) if d == 6 else _poly(bx, bn), dtype=d)
 )TS"},
       // Laguerre polynomial L_n(x): L_j = ((2j - 1 - x) L_(j-1) - (j-1) L_(j-2)) / j, 1 at x = 0
-      // (laguerre_polynomial_l_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (laguerre_polynomial_l_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_laguerre_polynomial_l", "laguerre_polynomial_l", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5590,7 +5652,8 @@ def laguerre_polynomial_l(x: Tensor, n: Tensor) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Laguerre polynomial L_n(x): L_j = ((2j - 1 - x) L_(j-1) - (j-1) L_(j-2)) / j, 1 at x = 0
-      // (laguerre_polynomial_l_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (laguerre_polynomial_l_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_laguerre_polynomial_l.x_scalar", "laguerre_polynomial_l", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5643,7 +5706,8 @@ def laguerre_polynomial_l(x: number, n: Tensor) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Laguerre polynomial L_n(x): L_j = ((2j - 1 - x) L_(j-1) - (j-1) L_(j-2)) / j, 1 at x = 0
-      // (laguerre_polynomial_l_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (laguerre_polynomial_l_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_laguerre_polynomial_l.n_scalar", "laguerre_polynomial_l", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5696,7 +5760,8 @@ def laguerre_polynomial_l(x: Tensor, n: number) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Legendre polynomial P_n(x): P_j = ((2j - 1) x P_(j-1) - (j-1) P_(j-2)) / j, +-1 at |x| = 1
-      // (legendre_polynomial_p_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (legendre_polynomial_p_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_legendre_polynomial_p", "legendre_polynomial_p", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5748,7 +5813,8 @@ def legendre_polynomial_p(x: Tensor, n: Tensor) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Legendre polynomial P_n(x): P_j = ((2j - 1) x P_(j-1) - (j-1) P_(j-2)) / j, +-1 at |x| = 1
-      // (legendre_polynomial_p_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (legendre_polynomial_p_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_legendre_polynomial_p.x_scalar", "legendre_polynomial_p", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5801,7 +5867,8 @@ def legendre_polynomial_p(x: number, n: Tensor) -> Tensor:
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
       // Legendre polynomial P_n(x): P_j = ((2j - 1) x P_(j-1) - (j-1) P_(j-2)) / j, +-1 at |x| = 1
-      // (legendre_polynomial_p_forward of aten/src/ATen/native/Math.h), run to the largest n present,
+      // (legendre_polynomial_p_forward of aten/src/ATen/native/Math.h), run to the largest n
+      // present,
       // masked per element, in float64.
       {"aten::special_legendre_polynomial_p.n_scalar", "legendre_polynomial_p", R"TS(
 def _r32(x: Tensor) -> Tensor:
@@ -5853,7 +5920,8 @@ def legendre_polynomial_p(x: Tensor, n: number) -> Tensor:
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=7), torch.trunc(torch._to_copy(n, dtype=7))])
     return torch._to_copy(_poly(bx, bn), dtype=d)
 )TS"},
-      // Airy function Ai: Cephes airy.c rational asymptotic forms for x < -2.09 and x >= 2.09 and the
+      // Airy function Ai: Cephes airy.c rational asymptotic forms for x < -2.09 and x >= 2.09 and
+      // the
       // Maclaurin series in between (airy_ai_forward of aten/src/ATen/native/Math.h; here 40 series
       // terms instead of the stop at machine epsilon), in float64.
       {"aten::special_airy_ai", "airy_ai", R"TS(
