@@ -1,4 +1,5 @@
 // graph-lower: the command-line front end: lowers a TorchScript program to core ATen, or checks it.
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "ir/example_values.h"
@@ -51,6 +53,9 @@ ABSL_FLAG(bool, lift_parameters, false,
           "instead of freezing them into constants; the saved archive holds them as attributes "
           "and its forward keeps the original signature.");
 ABSL_FLAG(bool, print_ir, false, "Print the lowered graph's text IR to stdout.");
+ABSL_FLAG(bool, timing, false,
+          "Print the wall time of each step (load, each lowering pass summed over rounds, save) "
+          "to stderr; the report's pass_ms holds the same figures.");
 ABSL_FLAG(std::string, opset, "",
           "A file with the backend's opset, one overload per line ('include core_aten' adds core "
           "ATen); replaces the default core ATen opset.");
@@ -67,7 +72,7 @@ constexpr char kUsage[] = R"(lowers TorchScript programs to core ATen.
 Usage:
   graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
               [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
-              [--unroll-loops] [--keep-input-mutation] [--lift-parameters]
+              [--unroll-loops] [--keep-input-mutation] [--lift-parameters] [--timing]
   graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE]
 
 INPUT is a TorchScript archive (torch.jit.save) or a text IR file. The archive's module is frozen
@@ -106,72 +111,13 @@ absl::StatusOr<Opset> BuildOpset() {
   return opset;
 }
 
-// "(x, mask=None)": forward's parameters after `self`, for messages.
-std::string Signature(const c10::FunctionSchema& schema) {
-  std::vector<std::string> params;
-  for (const c10::Argument& arg : schema.arguments()) {
-    if (arg.name() == "self" && arg.type()->cast<c10::ClassType>()) continue;
-    std::ostringstream param;
-    param << arg.name();
-    if (arg.default_value()) param << "=" << *arg.default_value();
-    params.push_back(param.str());
-  }
-  return absl::StrCat("(", absl::StrJoin(params, ", "), ")");
-}
-
-// Example inputs for the program's graph: the module (or None) for `self`, then the user's.
+// Example inputs for the program's graph from --example-inputs (ir/graph_io.h).
 absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program) {
   const std::string spec = absl::GetFlag(FLAGS_example_inputs);
   if (spec.empty()) return std::nullopt;
-  absl::StatusOr<std::vector<c10::IValue>> user = ParseExampleInputs(spec);
-  if (!user.ok()) return user.status();
-  std::vector<c10::IValue> all;
-  const auto& graph_inputs = program.graph->inputs();
-  const bool has_self = !graph_inputs.empty() && graph_inputs[0]->type()->cast<c10::ClassType>();
-  if (has_self) {
-    all.emplace_back(program.module ? c10::IValue(program.module->_ivalue()) : c10::IValue());
-  }
-  // The lifted parameters and buffers are the graph's last inputs; their values come from the
-  // module, not from the user.
-  const size_t lifted = program.lifted.size();
-  const size_t forward_inputs = graph_inputs.size() - lifted;
-  const size_t expected = forward_inputs - (has_self ? 1 : 0);
-  // Trailing arguments left out take the defaults of forward's schema (e.g. `mask=None`).
-  std::optional<c10::FunctionSchema> schema;
-  if (program.module) schema = program.module->get_method("forward").function().getSchema();
-  const size_t offset = has_self ? 1 : 0;
-  size_t required = expected;
-  if (schema && schema->arguments().size() == forward_inputs) {
-    while (required > 0 && schema->arguments()[required - 1 + offset].default_value()) --required;
-  }
-  if (user->size() < required || user->size() > expected) {
-    const std::string takes =
-        required == expected ? absl::StrCat(expected) : absl::StrCat(required, " to ", expected);
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--example-inputs: ", program.source, "'s forward", schema ? Signature(*schema) : "",
-        " takes ", takes, expected == 1 ? " input; " : " inputs; ", user->size(),
-        user->size() == 1 ? " was given" : " were given"));
-  }
-  for (size_t i = user->size(); i < expected; ++i) {
-    user->push_back(*schema->arguments()[i + offset].default_value());
-  }
-  for (size_t i = 0; i < expected; ++i) {
-    const c10::TypePtr& want = graph_inputs[i + offset]->type();
-    c10::IValue& v = (*user)[i];
-    if (v.isInt() && want->kind() == c10::TypeKind::FloatType) v = static_cast<double>(v.toInt());
-    if (!v.type()->isSubtypeOf(*want)) {
-      const std::string name = schema && schema->arguments().size() == forward_inputs
-                                   ? schema->arguments()[i + offset].name()
-                                   : graph_inputs[i + offset]->debugName();
-      return absl::InvalidArgumentError(
-          absl::StrCat("--example-inputs: input ", i, " (", name, ") of ", program.source,
-                       "'s forward is ", want->repr_str(), "; ",
-                       v.isNone() ? "None" : absl::StrCat("a ", v.tagKind()), " was given"));
-    }
-  }
-  for (c10::IValue& v : *user) all.push_back(std::move(v));
-  for (const LiftedTensor& t : program.lifted) all.emplace_back(t.value);
-  return all;
+  absl::StatusOr<std::vector<c10::IValue>> all = ProgramExampleInputs(program, spec);
+  if (!all.ok()) return all.status();
+  return *std::move(all);
 }
 
 // [{name, attribute, kind, shape, dtype}] for each lifted tensor, in graph input order.
@@ -187,7 +133,23 @@ nlohmann::json LiftedJson(const Program& program) {
   return list;
 }
 
-absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opset) {
+double MillisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+// "load 812 ms, census 3 ms, ..., save 95 ms": each step's wall time.
+std::string TimingLine(const std::vector<std::pair<std::string, double>>& steps) {
+  std::vector<std::string> parts;
+  double total = 0;
+  for (const auto& [step, ms] : steps) {
+    parts.push_back(absl::StrFormat("%s %.1f ms", step, ms));
+    total += ms;
+  }
+  return absl::StrFormat("timing: %s (total %.1f ms)\n", absl::StrJoin(parts, ", "), total);
+}
+
+absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opset, double load_ms) {
   if (!program.module_state.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         input, ": forward changes module state (", absl::StrJoin(program.module_state, ", "),
@@ -220,7 +182,10 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   }
   const bool verify_failed = options.verify && !report->verified;
   const bool strict_failed = strict && !report->violations.empty();
+  std::vector<std::pair<std::string, double>> steps = {{"load", load_ms}};
+  steps.insert(steps.end(), report->pass_ms.begin(), report->pass_ms.end());
   if (!output.empty() && !verify_failed && !strict_failed) {
+    const auto save_start = std::chrono::steady_clock::now();
     std::optional<c10::FunctionSchema> signature;
     if (program.module) signature = program.module->get_method("forward").function().getSchema();
     SaveOptions save;
@@ -229,18 +194,21 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
     if (absl::Status s = SaveArchive(*program.graph, output, save); !s.ok()) {
       return s;
     }
+    steps.emplace_back("save", MillisecondsSince(save_start));
   }
   if (const std::string path = absl::GetFlag(FLAGS_report); !path.empty()) {
     nlohmann::json j = report->ToJson();
     j["input"] = input;
     if (!output.empty() && !verify_failed && !strict_failed) j["output"] = output;
     j["lifted_inputs"] = LiftedJson(program);
+    j["load_ms"] = load_ms;
     if (absl::Status s = WriteFileAtomically(
             path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
         !s.ok())
       return s;
   }
   std::cerr << "graph-lower: " << input << ": " << report->Summary();
+  if (absl::GetFlag(FLAGS_timing)) std::cerr << TimingLine(steps);
   if (options.example_inputs &&
       (!report->mutated_inputs.empty() || !report->inputs_written_in_place.empty())) {
     // Functionalization assumes inputs do not alias each other (docs/semantics.md).
@@ -323,9 +291,12 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (!opset.ok()) return opset.status();
   LoadOptions load;
   load.lift_parameters = absl::GetFlag(FLAGS_lift_parameters);
+  const auto load_start = std::chrono::steady_clock::now();
   absl::StatusOr<Program> program = LoadProgram(inputs[0], load);
   if (!program.ok()) return program.status();
-  if (!absl::GetFlag(FLAGS_check)) return Lower(inputs[0], *program, *std::move(opset));
+  if (!absl::GetFlag(FLAGS_check)) {
+    return Lower(inputs[0], *program, *std::move(opset), MillisecondsSince(load_start));
+  }
 
   const torch::jit::Graph& graph = *program->graph;
   const OpCensus census = TakeCensus(graph, *opset);

@@ -31,6 +31,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "ir/errors.h"
+#include "ir/example_values.h"
+#include "ir/mutation.h"
 #include "ir/op_key.h"
 
 namespace graph_lower {
@@ -112,7 +114,10 @@ void FoldUnwrittenAttributes(const std::shared_ptr<torch::jit::Graph>& shared,
   torch::jit::Graph& graph = *shared;
   if (graph.inputs().empty() || !graph.inputs()[0]->type()->cast<c10::ClassType>()) return;
   if (!graph.inputs()[0]->hasUses() || HasSetAttr(graph.block())) return;
-  torch::jit::AliasDb alias_db(shared);
+  // Alias analysis only when some node may write: its construction is super-linear in graphs
+  // with many tensors in lists (docs/benchmarks.md), and with no writer nothing is written.
+  std::unique_ptr<torch::jit::AliasDb> alias_db;
+  if (AnyNodeWrites(*graph.block())) alias_db = std::make_unique<torch::jit::AliasDb>(shared);
   absl::flat_hash_map<torch::jit::Value*, c10::IValue> objects;
   objects[graph.inputs()[0]] = module._ivalue();
   std::vector<std::pair<torch::jit::Node*, c10::IValue>> folds;
@@ -125,7 +130,7 @@ void FoldUnwrittenAttributes(const std::shared_ptr<torch::jit::Graph>& shared,
       c10::IValue value = it->second.toObjectRef().getAttr(node->s(torch::jit::attr::name));
       if (value.isObject()) {
         objects[node->output()] = value;
-      } else if (!alias_db.hasWriters(node->output())) {
+      } else if (!alias_db || !alias_db->hasWriters(node->output())) {
         folds.emplace_back(node, std::move(value));
       }
     }
@@ -294,9 +299,21 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
   }
   try {
     module.eval();
-    torch::jit::Module frozen = torch::jit::freeze_module(module);
-    program.graph = frozen.get_method("forward").graph()->copy();
-    FoldUnwrittenAttributes(program.graph, frozen);
+    // Freezing, linear in the graph's size: forward's calls inlined and every attribute read
+    // folded to a constant when nothing assigns or writes it (FoldUnwrittenAttributes).
+    // torch::jit::freeze_module does this too, but its clean-up passes pool and compare tensor
+    // constants pairwise (33 s for a 12k-node graph of 1,024 blocks, docs/benchmarks.md); it
+    // remains the fallback for what the fast path leaves reading `self` (attributes forward
+    // assigns or writes, interface calls).
+    program.graph = module.get_method("forward").graph()->copy();
+    torch::jit::Inline(*program.graph);
+    FoldUnwrittenAttributes(program.graph, module);
+    if (!program.graph->inputs().empty() && program.graph->inputs()[0]->hasUses()) {
+      torch::jit::Module frozen = torch::jit::freeze_module(module);
+      program.graph = frozen.get_method("forward").graph()->copy();
+      FoldUnwrittenAttributes(program.graph, frozen);
+      module = std::move(frozen);
+    }
     // What freezing could not make constant: attributes forward assigns or writes in place.
     if (!program.graph->inputs().empty() && program.graph->inputs()[0]->hasUses()) {
       std::set<std::string> names;
@@ -308,7 +325,7 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
       }
       program.module_state.assign(names.begin(), names.end());
     }
-    program.module = std::move(frozen);
+    program.module = std::move(module);
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": cannot freeze the module: ", ExceptionMessage(e)));
@@ -445,6 +462,41 @@ std::map<std::string, int> TensorOpCounts(torch::jit::Block* block) {
   return counts;
 }
 
+void CollectTensorConstants(torch::jit::Block* block, std::vector<torch::jit::Node*>& found) {
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) CollectTensorConstants(sub, found);
+    if (node->kind() == c10::prim::Constant &&
+        node->output()->type()->kind() == c10::TypeKind::TensorType) {
+      found.push_back(node);
+    }
+  }
+}
+
+// Registers each tensor constant of `graph` as a buffer of `module` (one per tensor object,
+// "constant_N") and reads it with prim::GetAttr from the graph's first input (the module) where
+// the constant was.
+void MoveTensorConstantsToBuffers(torch::jit::Graph& graph, torch::jit::Module& module) {
+  std::vector<torch::jit::Node*> constants;
+  CollectTensorConstants(graph.block(), constants);
+  if (constants.empty()) return;
+  absl::flat_hash_map<const c10::TensorImpl*, std::string> names;
+  torch::jit::Value* self = graph.inputs()[0];
+  for (torch::jit::Node* node : constants) {
+    const at::Tensor tensor = node->t(torch::jit::attr::value);
+    auto [it, added] = names.try_emplace(tensor.unsafeGetTensorImpl(), "");
+    if (added) {
+      it->second = absl::StrCat("constant_", names.size() - 1);
+      module.register_buffer(it->second, tensor);
+    }
+    torch::jit::WithInsertPoint guard(node);
+    torch::jit::Value* read = graph.insertGetAttr(self, it->second);
+    read->setType(node->output()->type());
+    node->output()->replaceAllUsesWith(read);
+    node->destroy();
+  }
+  self->setType(module.type());
+}
+
 std::string DescribeCountDifference(const std::map<std::string, int>& saved,
                                     const std::map<std::string, int>& loaded) {
   std::vector<std::string> parts;
@@ -509,6 +561,16 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
     }
     for (size_t i = 0; i < n; ++i) g->eraseInput(g->inputs().size() - 1);
   }
+  // Tensor constants become buffers of the saved module, read with prim::GetAttr: the archive's
+  // code printer keeps a table of tensor constants that it searches linearly for each one
+  // (torch/csrc/jit/serialization/python_print.cpp), 16 s for the 40k-node lowered graph of
+  // 1,024 blocks; buffers are written once each. torch.jit.freeze folds them back.
+  try {
+    MoveTensorConstantsToBuffers(*g, out);
+  } catch (const std::exception& e) {
+    return absl::InternalError(
+        absl::StrCat(path, ": cannot store the tensor constants: ", ExceptionMessage(e)));
+  }
   const std::map<std::string, int> saved_counts = TensorOpCounts(g->block());
   PinOverloadsOfNoneArguments(g->block());
   std::ostringstream buffer;
@@ -566,6 +628,76 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
         path, ": not written: the serialized archive does not load back: ", ExceptionMessage(e)));
   }
   return WriteFileAtomically(path, buffer.str());
+}
+
+namespace {
+
+// "(x, mask=None)": forward's parameters after `self`, for messages.
+std::string ForwardSignature(const c10::FunctionSchema& schema) {
+  std::vector<std::string> params;
+  for (const c10::Argument& arg : schema.arguments()) {
+    if (arg.name() == "self" && arg.type()->cast<c10::ClassType>()) continue;
+    std::ostringstream param;
+    param << arg.name();
+    if (arg.default_value()) param << "=" << *arg.default_value();
+    params.push_back(param.str());
+  }
+  return absl::StrCat("(", absl::StrJoin(params, ", "), ")");
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& program,
+                                                              const std::string& spec) {
+  absl::StatusOr<std::vector<c10::IValue>> user = ParseExampleInputs(spec);
+  if (!user.ok()) return user.status();
+  std::vector<c10::IValue> all;
+  const auto& graph_inputs = program.graph->inputs();
+  const bool has_self = !graph_inputs.empty() && graph_inputs[0]->type()->cast<c10::ClassType>();
+  if (has_self) {
+    all.emplace_back(program.module ? c10::IValue(program.module->_ivalue()) : c10::IValue());
+  }
+  // The lifted parameters and buffers are the graph's last inputs; their values come from the
+  // module, not from the user.
+  const size_t lifted = program.lifted.size();
+  const size_t forward_inputs = graph_inputs.size() - lifted;
+  const size_t expected = forward_inputs - (has_self ? 1 : 0);
+  // Trailing arguments left out take the defaults of forward's schema (e.g. `mask=None`).
+  std::optional<c10::FunctionSchema> schema;
+  if (program.module) schema = program.module->get_method("forward").function().getSchema();
+  const size_t offset = has_self ? 1 : 0;
+  size_t required = expected;
+  if (schema && schema->arguments().size() == forward_inputs) {
+    while (required > 0 && schema->arguments()[required - 1 + offset].default_value()) --required;
+  }
+  if (user->size() < required || user->size() > expected) {
+    const std::string takes =
+        required == expected ? absl::StrCat(expected) : absl::StrCat(required, " to ", expected);
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--example-inputs: ", program.source, "'s forward", schema ? ForwardSignature(*schema) : "",
+        " takes ", takes, expected == 1 ? " input; " : " inputs; ", user->size(),
+        user->size() == 1 ? " was given" : " were given"));
+  }
+  for (size_t i = user->size(); i < expected; ++i) {
+    user->push_back(*schema->arguments()[i + offset].default_value());
+  }
+  for (size_t i = 0; i < expected; ++i) {
+    const c10::TypePtr& want = graph_inputs[i + offset]->type();
+    c10::IValue& v = (*user)[i];
+    if (v.isInt() && want->kind() == c10::TypeKind::FloatType) v = static_cast<double>(v.toInt());
+    if (!v.type()->isSubtypeOf(*want)) {
+      const std::string name = schema && schema->arguments().size() == forward_inputs
+                                   ? schema->arguments()[i + offset].name()
+                                   : graph_inputs[i + offset]->debugName();
+      return absl::InvalidArgumentError(
+          absl::StrCat("--example-inputs: input ", i, " (", name, ") of ", program.source,
+                       "'s forward is ", want->repr_str(), "; ",
+                       v.isNone() ? "None" : absl::StrCat("a ", v.tagKind()), " was given"));
+    }
+  }
+  for (c10::IValue& v : *user) all.push_back(std::move(v));
+  for (const LiftedTensor& t : program.lifted) all.emplace_back(t.value);
+  return all;
 }
 
 }  // namespace graph_lower

@@ -62,6 +62,15 @@ struct Program {
 // with lift_parameters, a forward that assigns a module attribute or uses a submodule as a value.
 absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& options = {});
 
+// The values LowerToCoreAten's example_inputs takes for `program`'s graph: the module (or None)
+// for `self`, then the user's example inputs from `spec` (ParseExampleInputs: a shape/dtype spec
+// or a torch.save file of a list), trailing arguments left out taking the defaults of forward's
+// schema, ints converted where forward takes a float, then the values of the lifted tensors.
+// Errors (InvalidArgument, prefixed "--example-inputs: "): a bad spec or file, too few or too
+// many inputs (the message gives forward's signature), an input of the wrong type.
+absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& program,
+                                                              const std::string& spec);
+
 // Parses TorchScript text IR, as printed by Graph::toString / torch._C.Graph.__str__
 // (torch/csrc/jit/ir/irparser.h), tensor constants included. Errors name `source_name` and carry
 // the parser's line and column.

@@ -1,7 +1,6 @@
 // The lowering pipeline and its report.
 #include "lowering/pipeline.h"
 
-#include <torch/csrc/jit/passes/constant_pooling.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/passes/loop_unrolling.h>
@@ -23,6 +22,7 @@
 #include "passes/decompose.h"
 #include "passes/fold_glue.h"
 #include "passes/functionalize.h"
+#include "passes/pool_constants.h"
 #include "passes/specialize_shapes.h"
 
 namespace graph_lower {
@@ -63,7 +63,34 @@ std::vector<std::string> MutatedInputs(const Graph& graph) {
   return mutated;
 }
 
+// Adds the wall time from its construction to its destruction to report.pass_ms[pass].
+class PassTimer {
+ public:
+  PassTimer(LoweringReport& report, absl::string_view pass)
+      : report_(report), pass_(pass), start_(std::chrono::steady_clock::now()) {}
+  ~PassTimer() {
+    report_.AddPassTime(
+        pass_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+                   .count());
+  }
+
+ private:
+  LoweringReport& report_;
+  absl::string_view pass_;
+  std::chrono::steady_clock::time_point start_;
+};
+
 }  // namespace
+
+void LoweringReport::AddPassTime(absl::string_view pass, double ms) {
+  for (auto& [name, total] : pass_ms) {
+    if (name == pass) {
+      total += ms;
+      return;
+    }
+  }
+  pass_ms.emplace_back(std::string(pass), ms);
+}
 
 absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
                                                const LoweringOptions& options) {
@@ -81,12 +108,21 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
                                                    " example inputs were given"));
   }
   LoweringReport report;
-  report.ops_before = TakeCensus(*graph, options.opset);
-  report.nodes_before = CountNodes(*graph);
-  std::shared_ptr<Graph> original = graph->copy();
-
-  std::shared_ptr<Graph> g = graph->copy();
+  {
+    PassTimer timer(report, "census");
+    report.ops_before = TakeCensus(*graph, options.opset);
+    report.nodes_before = CountNodes(*graph);
+  }
+  // The original is run again only to verify.
+  std::shared_ptr<Graph> original;
+  std::shared_ptr<Graph> g;
+  {
+    PassTimer timer(report, "copy");
+    if (options.verify) original = graph->copy();
+    g = graph->copy();
+  }
   try {
+    PassTimer timer(report, "prepare");
     // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable, then
     // in-place ops and writes through views (passes/functionalize.h).
     torch::jit::Inline(*g);
@@ -108,7 +144,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   }
   FunctionalizeOptions functionalize_options;
   functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
-  absl::StatusOr<FunctionalizeResult> functionalized = Functionalize(g, functionalize_options);
+  absl::StatusOr<FunctionalizeResult> functionalized = [&] {
+    PassTimer timer(report, "functionalize");
+    return Functionalize(g, functionalize_options);
+  }();
   if (!functionalized.ok()) return functionalized.status();
   for (const auto& [index, name] : functionalized->mutated_inputs) {
     report.mutated_inputs.push_back(ParameterName(name));
@@ -155,13 +194,17 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     report.iterations = iteration + 1;
     if (std::getenv("GRAPH_LOWER_DEBUG")) std::cerr << "lowering round " << iteration + 1 << "\n";
     if (options.example_inputs) {
-      absl::StatusOr<SpecializeStats> spec = SpecializeShapes(*g, *options.example_inputs);
+      absl::StatusOr<SpecializeStats> spec = [&] {
+        PassTimer timer(report, "specialize");
+        return SpecializeShapes(*g, *options.example_inputs);
+      }();
       if (!spec.ok()) return spec.status();
       if (iteration == 0 && !spec->first_failure.empty()) {
         return absl::InvalidArgumentError(
             absl::StrCat("the program fails on the example inputs: ", spec->first_failure));
       }
       report.specialized = true;
+      PassTimer timer(report, "fold");
       absl::StatusOr<bool> folded = FoldGlue(g);
       if (!folded.ok()) return folded.status();
       if (options.unroll_loops) {
@@ -179,7 +222,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
         if (absl::Status s = CheckInvariants(g, "specialize"); !s.ok()) return s;
       }
     }
-    absl::StatusOr<DecomposeResult> result = DecomposeToOpset(*g, decompose_options);
+    absl::StatusOr<DecomposeResult> result = [&] {
+      PassTimer timer(report, "decompose");
+      return DecomposeToOpset(*g, decompose_options);
+    }();
     if (!result.ok()) return result.status();
     g = result->graph;
     report.rewrites += result->rewrites;
@@ -198,6 +244,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     // div_, mul_ on a fresh tensor): functionalize what they introduced. Writes to graph inputs
     // were handled before the first round; any left stay in place and are reported.
     {
+      PassTimer timer(report, "functionalize");
       FunctionalizeOptions again;
       again.return_mutated_inputs = false;
       absl::StatusOr<FunctionalizeResult> f = Functionalize(g, again);
@@ -211,10 +258,14 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     // Cleanup: fold what the decompositions made constant, drop dead code, pool constants.
     const int64_t non_core_before_cleanup = check ? NonCoreCount(*g, options.opset) : 0;
     try {
-      absl::StatusOr<bool> folded = FoldGlue(g);
+      absl::StatusOr<bool> folded = [&] {
+        PassTimer timer(report, "fold");
+        return FoldGlue(g);
+      }();
       if (!folded.ok()) return folded.status();
-      torch::jit::EliminateDeadCode(g);
-      torch::jit::ConstantPooling(g);
+      // FoldGlue ends with dead code elimination.
+      PassTimer timer(report, "pool_constants");
+      PoolConstants(g);
     } catch (const std::exception& e) {
       return absl::InternalError(absl::StrCat("cleanup failed: ", e.what()));
     }
@@ -224,14 +275,20 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
         return absl::InternalError("cleanup introduced ops outside the opset");
       }
     }
-    if (!result->changed || VerifyOpset(*g, options.opset).empty()) break;
+    if (!result->changed) break;
+    PassTimer timer(report, "census");
+    if (VerifyOpset(*g, options.opset).empty()) break;
   }
-  report.violations = VerifyOpset(*g, options.opset);
-  report.ops_after = TakeCensus(*g, options.opset);
-  report.nodes_after = CountNodes(*g);
-  report.inputs_written_in_place = MutatedInputs(*g);
+  {
+    PassTimer timer(report, "census");
+    report.violations = VerifyOpset(*g, options.opset);
+    report.ops_after = TakeCensus(*g, options.opset);
+    report.nodes_after = CountNodes(*g);
+    report.inputs_written_in_place = MutatedInputs(*g);
+  }
 
   if (options.verify) {
+    PassTimer timer(report, "verify");
     if (!options.example_inputs) {
       return absl::InvalidArgumentError("verification needs example inputs");
     }
@@ -314,6 +371,9 @@ nlohmann::json LoweringReport::ToJson() const {
   j["converged"] = converged;
   j["specialized"] = specialized;
   j["time_ms"] = time_ms;
+  nlohmann::json passes = nlohmann::json::object();
+  for (const auto& [pass, ms] : pass_ms) passes[pass] = ms;
+  j["pass_ms"] = passes;
   j["verified"] = verified;
   j["max_abs_error"] = max_abs_error ? nlohmann::json(*max_abs_error) : nlohmann::json(nullptr);
   j["max_rel_error"] = max_rel_error ? nlohmann::json(*max_rel_error) : nlohmann::json(nullptr);

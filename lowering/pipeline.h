@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "decomps/registry.h"
 #include "lowering/opset.h"
 #include "lowering/verify.h"
@@ -63,6 +64,10 @@ struct LoweringReport {
   int iterations = 0;
   bool changed = false, converged = false, specialized = false;
   double time_ms = 0;
+  // Wall time per pass in milliseconds, summed over rounds, in first-run order ("prepare",
+  // "functionalize", "specialize", "fold", "decompose", "cleanup", "census", "verify", ...).
+  std::vector<std::pair<std::string, double>> pass_ms;
+  void AddPassTime(absl::string_view pass, double ms);
   // Filled by --verify / options.verify:
   bool verified = false;
   std::optional<double> max_abs_error, max_rel_error;

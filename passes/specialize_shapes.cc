@@ -15,6 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
+#include "ir/mutation.h"
 
 namespace graph_lower {
 namespace {
@@ -43,7 +44,7 @@ bool IntDivisionByZero(const Node& node, const std::vector<c10::IValue>& in) {
 
 class Specializer {
  public:
-  explicit Specializer(SpecializeStats& stats) : stats_(stats) {}
+  Specializer(SpecializeStats& stats, bool writes) : stats_(stats), writes_(writes) {}
 
   void RunBlock(Block& block) {
     for (Node* node : block.nodes()) RunNode(*node);
@@ -100,10 +101,10 @@ class Specializer {
       for (Value* out : node.outputs()) data_dependent_.insert(out);
     }
     if (node.kind() == c10::prim::Constant) {
-      // A copy: running the graph must not mutate the graph's own constants. Scalars need none
-      // (and IValue::deepcopy rejects complex numbers in torch 2.6).
+      // A copy when the graph writes: running it must not mutate the graph's own constants.
+      // Scalars need none (and IValue::deepcopy rejects complex numbers in torch 2.6).
       if (std::optional<c10::IValue> c = torch::jit::toIValue(node.output())) {
-        values_[node.output()] = c->isComplexDouble() ? *c : c->deepcopy();
+        values_[node.output()] = !writes_ || c->isComplexDouble() ? *c : c->deepcopy();
       }
       return;
     }
@@ -206,6 +207,7 @@ class Specializer {
   absl::flat_hash_map<Value*, c10::TensorTypePtr> observed_;
   absl::flat_hash_set<Value*> data_dependent_;
   bool raised_ = false;  // a prim::RaiseException ran
+  const bool writes_;    // some node of the graph may write (AnyNodeWrites)
 };
 
 // A copy with the same strides. clone() makes overlapping tensors (expanded: stride 0)
@@ -240,7 +242,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
   }
   SpecializeStats stats;
   at::NoGradGuard no_grad;
-  Specializer s(stats);
+  Specializer s(stats, AnyNodeWrites(*graph.block()));
   for (size_t i = 0; i < inputs.size(); ++i) {
     Value* in = graph.inputs()[i];
     c10::IValue copy = CopyInput(inputs[i]);

@@ -1,0 +1,36 @@
+// PoolConstants: ConstantPooling in time linear in the number of constants.
+#ifndef GRAPH_LOWER_PASSES_POOL_CONSTANTS_H_
+#define GRAPH_LOWER_PASSES_POOL_CONSTANTS_H_
+
+#include <torch/csrc/jit/ir/ir.h>
+
+#include <cstdint>
+#include <memory>
+
+namespace graph_lower {
+
+struct PoolConstantsStats {
+  int64_t constants = 0;  // prim::Constant nodes seen
+  int64_t merged = 0;     // of them, replaced by an equal earlier constant and destroyed
+};
+
+// Before: any graph. After: every prim::Constant is at the start of the graph's top block (hoisted
+// out of nested blocks), and constants with the same output type and equal values are one node,
+// as torch::jit::ConstantPooling (torch/csrc/jit/passes/constant_pooling.cpp) leaves them.
+//
+// Why not ConstantPooling itself: its node hash (torch/csrc/jit/ir/node_hashing.cpp, HashNode)
+// gives every tensor, string, list and None constant the same hash, so pooling n weight tensors of
+// one shape compares them pairwise with at::equal: 12 s for the 12k-node graph of 1,024
+// transformer blocks (docs/benchmarks.md). Here the hash covers the value (scalars, strings, and
+// for tensors dtype, device, sizes, strides and a hash of the bytes), so equal-hash candidates are
+// compared only when they are very likely equal.
+//
+// Aliasing: two equal tensor constants are merged only when no node of the graph can write a
+// tensor (no mutable schema among its nodes) or they are the same tensor; ConstantPooling asks
+// alias analysis the same question per pair. Lists and other mutable containers are merged only
+// when nothing writes.
+PoolConstantsStats PoolConstants(const std::shared_ptr<torch::jit::Graph>& graph);
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_PASSES_POOL_CONSTANTS_H_
