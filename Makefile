@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test coverage format clean
+.PHONY: all build demo test coverage bench bench-quick format clean
 
 all: build
 
@@ -24,6 +24,23 @@ coverage:
 	$(DEV) bazel build //python:graph_lower/_C.so
 	$(DEV) python3 $(CURDIR)/tests/opinfo/sweep.py --samples $(COVERAGE_SAMPLES) \
 		--json $(CURDIR)/docs/coverage.json --markdown $(CURDIR)/docs/coverage.md
+
+# Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
+# _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);
+# writes docs/benchmarks.{md,json,png}. Several hours the first time (tracing the 16,384-block
+# model and run_decompositions on it dominate; archives are cached in out/bench).
+# BENCH_ARGS passes options through, e.g. BENCH_ARGS='--models blocks --repeats 3'.
+BENCH_ARGS ?=
+bench:
+	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower
+	$(DEV) python3 $(CURDIR)/benchmarks/run.py $(BENCH_ARGS)
+
+# A few minutes: resnet18, a 2-layer TransformerEncoder and two small block stacks, results to
+# out/bench-quick (docs/ untouched).
+bench-quick:
+	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower
+	mkdir -p out/bench-quick
+	$(DEV) python3 $(CURDIR)/benchmarks/run.py --quick --repeats 3 --out $(CURDIR)/out/bench-quick
 
 # Rewrites every C++ file with clang-format (Google style, see .clang-format).
 format:

@@ -1,0 +1,254 @@
+"""Renders benchmarks/run.py's results: docs/benchmarks.json, .md and .png (time against node
+count, log-log). Every figure in the page comes from the results file; nothing is typed in."""
+
+import datetime
+import json
+import os
+import platform
+import re
+
+
+def machine():
+    """CPU model, core count, memory, torch version: what the figures were measured on."""
+    import torch
+
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+        with open("/proc/meminfo") as f:
+            mem_kb = int(f.readline().split()[1])
+    except OSError:
+        mem_kb = 0
+    return {"cpu": cpu, "cores": os.cpu_count(), "mem_gib": round(mem_kb / 2**20, 1),
+            "torch": torch.__version__, "threads": torch.get_num_threads(),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def _ms(s):
+    if not s or "median" not in s:
+        return None
+    return s["median"]
+
+
+def _fmt_ms(s):
+    if not s:
+        return "–"
+    if "timeout_s" in s:
+        return f"> {s['timeout_s']:.0f} s (stopped)"
+    if "error" in s:
+        return "failed"
+    med = s["median"]
+    text = f"{med / 1000:.2f} s" if med >= 1000 else f"{med:.1f} ms"
+    if s["n"] > 1:
+        text += f" ({s['min']:.0f}–{s['max']:.0f})"
+    return text
+
+
+def speedup(row):
+    """run_decompositions time / graph-lower pass time; (value, is_lower_bound)."""
+    ours = _ms(row.get("lower"))
+    rd = row.get("run_decompositions") or {}
+    if not ours:
+        return None, False
+    if "timeout_s" in rd:
+        return rd["timeout_s"] * 1000 / ours, True
+    if "median" in rd:
+        return rd["median"] / ours, False
+    return None, False
+
+
+def one_line(row):
+    if "error" in row:
+        return f"error: {row['error'][-200:]}"
+    s, bound = speedup(row)
+    sp = f"{'>' if bound else ''}{s:.0f}x" if s else "–"
+    return (f"{row['nodes_before']} -> {row['nodes_after']} nodes; graph-lower "
+            f"{_fmt_ms(row['lower'])}; CLI {_fmt_ms(row['cli'])}; run_decompositions "
+            f"{_fmt_ms(row.get('run_decompositions'))}; speed-up {sp}")
+
+
+def _family(name):
+    return name.split("-", 1)[0]
+
+
+def _per_node_us(row):
+    return row["lower"]["median"] * 1000 / row["nodes_before"]
+
+
+def _atomic_write(path, data, mode="w"):
+    tmp = path + ".tmp"
+    with open(tmp, mode) as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def plot(rows, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 5.5))
+    series = [("graph-lower: C++ pass", lambda r: _ms(r.get("lower")), "o-", "tab:blue"),
+              ("graph-lower: CLI (load, lower, save)", lambda r: _ms(r.get("cli")), "s--",
+               "tab:cyan"),
+              ("torch.export run_decompositions()", lambda r: _ms(r.get("run_decompositions")),
+               "^-", "tab:red")]
+    for family, marker_fill in (("blocks", True), ("encoder", False), ("tv", False)):
+        fam = sorted((r for r in rows if "error" not in r and _family(r["model"]) == family),
+                     key=lambda r: r["nodes_before"])
+        for label, get, style, color in series:
+            pts = [(r["nodes_before"], get(r)) for r in fam if get(r)]
+            if not pts:
+                continue
+            xs, ys = zip(*pts)
+            if family == "blocks":
+                ax.plot(xs, [y / 1000 for y in ys], style, color=color,
+                        label=f"{label}, blocks-N")
+            else:
+                ax.plot(xs, [y / 1000 for y in ys], style[0], color=color, alpha=0.5,
+                        fillstyle="none", linestyle="none",
+                        label=f"{label}, {'torchvision' if family == 'tv' else 'TransformerEncoder'}")
+        # run_decompositions stopped at the timeout: a lower bound
+        stopped = [(r["nodes_before"], r["run_decompositions"]["timeout_s"]) for r in fam
+                   if "timeout_s" in (r.get("run_decompositions") or {})]
+        if stopped:
+            xs, ys = zip(*stopped)
+            ax.plot(xs, ys, "^", color="tab:red", fillstyle="none", markersize=10,
+                    label="run_decompositions stopped at the timeout (lower bound)")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("nodes in the input TorchScript graph")
+    ax.set_ylabel("wall time, seconds (median)")
+    ax.set_title("Lowering to core ATen: time against graph size")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, loc="upper left")
+    fig.tight_layout()
+    tmp = path + ".tmp.png"
+    fig.savefig(tmp, dpi=110)
+    os.replace(tmp, path)
+
+
+def markdown(results):
+    rows = [r for r in results["rows"] if "error" not in r]
+    failed = [r for r in results["rows"] if "error" in r]
+    m = results["machine"]
+    out = ["# Benchmarks (generated by `make bench`; do not edit)", "",
+           f"Measured {m['date']} on {m['cpu']}, {m['cores']} cores, {m['mem_gib']} GiB, torch "
+           f"{m['torch']} ({m['threads']} intra-op threads); {results['repeats']} repetitions "
+           "per measurement unless said otherwise (1 for the anchors on graphs of 20k+ nodes). "
+           "Times are wall-clock medians with (min–max). `benchmarks/run.py` says what each "
+           "column measures; the page is rendered from `docs/benchmarks.json`.", ""]
+    # Goals
+    out += ["## Against the goals of issue 6", ""]
+    sps = [(r["model"], *speedup(r)) for r in rows]
+    sps = [s for s in sps if s[1]]
+    if sps:
+        worst = min(sps, key=lambda s: s[1])
+        below = [s for s in sps if s[1] < 100 and not s[2]]
+        out.append(f"- **Speed-up over `run_decompositions()`** (its time / our C++ pass's "
+                   f"time): smallest {worst[1]:.0f}x ({worst[0]}); "
+                   + (f"below 100x on {len(below)} model(s): "
+                      + ", ".join(f"{n} {s:.0f}x" for n, s, _ in below) if below
+                      else "at least 100x on every model measured") + ".")
+    blocks = sorted((r for r in rows if _family(r["model"]) == "blocks"),
+                    key=lambda r: r["nodes_before"])
+    if len(blocks) >= 2:
+        small = min(blocks, key=lambda r: abs(r["nodes_before"] - 1000))
+        big = blocks[-1]
+        ratio = _per_node_us(big) / _per_node_us(small)
+        out.append(f"- **Per-node cost**: {_per_node_us(small):.1f} µs/node at "
+                   f"{small['nodes_before']} nodes ({small['model']}), {_per_node_us(big):.1f} "
+                   f"µs/node at {big['nodes_before']} nodes ({big['model']}): {ratio:.1f}x "
+                   f"(goal: within 2x).")
+        hundred = [r for r in blocks if r["nodes_before"] >= 100000]
+        if hundred:
+            r = hundred[0]
+            out.append(f"- **A 100k+-node graph**: {r['model']} ({r['nodes_before']} nodes) "
+                       f"lowered in {_fmt_ms(r['lower'])} by the C++ pass, "
+                       f"{_fmt_ms(r['cli'])} by the CLI end to end (goal: under 2 s).")
+    ratios = [(r["model"], r["peak_ratio"]) for r in rows if r.get("peak_ratio")]
+    if ratios:
+        worst = max(ratios, key=lambda x: x[1])
+        out.append(f"- **Peak memory while lowering** over the memory of the loaded program: "
+                   f"at most {worst[1]:.2f}x ({worst[0]}) (goal: under 3x).")
+    rt = [(r["model"], r["runtime"]) for r in rows if r.get("runtime") and r["model"].startswith("tv-")]
+    if rt:
+        parts = []
+        for name, t in rt:
+            for b in ("batch1", "batch8"):
+                if b in t:
+                    ratio = t[b]["jit_lowered"]["median"] / t[b]["jit_original"]["median"]
+                    parts.append((name, b, ratio))
+        slow = [p for p in parts if p[2] > 1.10]
+        out.append("- **Run time of the lowered program in the JIT interpreter** (torchvision, "
+                   "lowered / original, median): "
+                   + ", ".join(f"{n[3:]} {b[5:]}: {x:.2f}" for n, b, x in parts) + ". "
+                   + (f"More than 10% slower: {', '.join(f'{n} {b}' for n, b, _ in slow)}."
+                      if slow else "None is more than 10% slower."))
+    if failed:
+        out.append(f"- **Failed to measure**: " + "; ".join(
+            f"{r['model']}: {r['error'][-200:]}" for r in failed))
+    out += ["", "![time against node count](benchmarks.png)", ""]
+    # Lowering table
+    out += ["## Lowering time", "",
+            "| model | nodes before → after | graph-lower C++ pass | µs/node | graph-lower CLI "
+            "| torch.export | run_decompositions() | speed-up | non-core left by run_decompositions "
+            "| _jit_pass_run_decompositions (non-core left) | memo hits / rewrites | peak memory |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        s, bound = speedup(r)
+        jd = r.get("jit_decomp") or {}
+        left = r.get("jit_decomp_non_core_left")
+        peak = (f"{r['peak_ratio']:.2f}x of {r['input_kb'] / 1024:.0f} MiB"
+                if r.get("peak_ratio") else "–")
+        out.append(
+            f"| {r['model']} | {r['nodes_before']} → {r['nodes_after']} | {_fmt_ms(r['lower'])} "
+            f"| {_per_node_us(r):.1f} | {_fmt_ms(r['cli'])} | {_fmt_ms(r.get('export'))} "
+            f"| {_fmt_ms(r.get('run_decompositions'))} "
+            f"| {('≥' if bound else '') + f'{s:.0f}x' if s else '–'} "
+            f"| {len(r['export_non_core_left']) if 'export_non_core_left' in r else '–'} "
+            f"| {_fmt_ms(jd)} ({len(left) if left is not None else '–'} of "
+            f"{len(r.get('jit_decomp_non_core_before') or [])}) "
+            f"| {r['memo_hits']} / {r['rewrites']} "
+            f"| {peak} |")
+    out += ["", "Peak memory: the process's peak resident memory during the first lowering "
+            "above its memory before the program was loaded, over the memory the loaded program "
+            "(module, weights, graph, example inputs) added. Non-core left: distinct overloads "
+            "outside core ATen (`torch.Tag.core`) in the result.", ""]
+    # Pass breakdown
+    out += ["## Where the C++ pass spends its time (first repetition, ms)", ""]
+    passes = []
+    for r in rows:
+        for p in r["lower"]["pass_ms"]:
+            if p not in passes:
+                passes.append(p)
+    out += ["| model | " + " | ".join(passes) + " |", "|---|" + "---|" * len(passes)]
+    for r in rows:
+        out.append(f"| {r['model']} | " + " | ".join(
+            f"{r['lower']['pass_ms'].get(p, 0):.0f}" for p in passes) + " |")
+    # Runtime
+    rrows = [r for r in rows if r.get("runtime")]
+    if rrows:
+        out += ["", "## Run time of a forward (median ms)", "",
+                "| model | batch | eager | JIT, original | JIT, lowered | lowered / original "
+                "| max abs diff vs eager |", "|---|---|---|---|---|---|---|"]
+        for r in rrows:
+            for b, t in r["runtime"].items():
+                ratio = t["jit_lowered"]["median"] / t["jit_original"]["median"]
+                out.append(f"| {r['model']} | {b[5:]} | {t['eager']['median']:.2f} "
+                           f"| {t['jit_original']['median']:.2f} | {t['jit_lowered']['median']:.2f} "
+                           f"| {ratio:.2f} | {t['max_abs_diff']:.2g} |")
+    return "\n".join(out) + "\n"
+
+
+def write(results, outdir):
+    _atomic_write(os.path.join(outdir, "benchmarks.json"), json.dumps(results, indent=1) + "\n")
+    _atomic_write(os.path.join(outdir, "benchmarks.md"), markdown(results))
+    rows = [r for r in results["rows"] if "error" not in r]
+    if rows:
+        plot(rows, os.path.join(outdir, "benchmarks.png"))
