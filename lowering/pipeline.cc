@@ -1,6 +1,7 @@
 // The lowering pipeline and its report.
 #include "lowering/pipeline.h"
 
+#include <ATen/Parallel.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/passes/loop_unrolling.h>
@@ -17,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "ir/mutation.h"
 #include "lowering/backend.h"
 #include "lowering/report.h"
 #include "passes/decompose.h"
@@ -80,6 +82,24 @@ class PassTimer {
   std::chrono::steady_clock::time_point start_;
 };
 
+// Runs the enclosed code on one intra-op thread and restores the caller's count. Lowering runs
+// the program on example inputs (shape specialisation, CIA tracing): many small ops, for which
+// OpenMP's worker threads cost more than they give (they spin between parallel regions; measured
+// on 1,024 blocks: shape specialisation 763 ms with 2 threads, 176 ms with 1; docs/benchmarks.md).
+class SingleIntraOpThread {
+ public:
+  SingleIntraOpThread() : threads_(at::get_num_threads()) {
+    if (threads_ != 1) at::set_num_threads(1);
+  }
+  ~SingleIntraOpThread() { Restore(); }
+  void Restore() {
+    if (threads_ != 1 && at::get_num_threads() != threads_) at::set_num_threads(threads_);
+  }
+
+ private:
+  const int threads_;
+};
+
 }  // namespace
 
 void LoweringReport::AddPassTime(absl::string_view pass, double ms) {
@@ -102,6 +122,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     registry = default_registry.get();
   }
   const bool check = options.check_invariants || std::getenv("GRAPH_LOWER_CHECK_INVARIANTS");
+  SingleIntraOpThread single_thread;
   if (options.example_inputs && options.example_inputs->size() != graph->inputs().size()) {
     return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph->inputs().size(),
                                                    " inputs; ", options.example_inputs->size(),
@@ -126,21 +147,30 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable, then
     // in-place ops and writes through views (passes/functionalize.h).
     torch::jit::Inline(*g);
-    torch::jit::RemoveListMutation(g);
-    // In-place comparisons and logical ops keep the destination's dtype (x.lt_(0) on floats
-    // stores 0./1.), which RemoveTensorMutation's plain functional op (a bool result) does not:
-    // they are left to passes/functionalize, which casts back.
-    torch::jit::RemoveTensorMutation(g, [](torch::jit::Node* node) {
-      static const absl::flat_hash_set<std::string>* kDtypeChanging =
-          new absl::flat_hash_set<std::string>{
-              "aten::lt_",          "aten::le_",          "aten::gt_",          "aten::ge_",
-              "aten::eq_",          "aten::ne_",          "aten::logical_and_", "aten::logical_or_",
-              "aten::logical_xor_", "aten::logical_not_", "aten::isnan_"};
-      return !kDtypeChanging->contains(node->kind().toQualString());
-    });
-    torch::jit::EliminateDeadCode(g);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
+  }
+  // The mutation removal passes alias-analyse the whole graph; skipped when nothing writes.
+  if (AnyNodeWrites(*g->block())) {
+    try {
+      PassTimer timer(report, "prepare");
+      torch::jit::RemoveListMutation(g);
+      // In-place comparisons and logical ops keep the destination's dtype (x.lt_(0) on floats
+      // stores 0./1.), which RemoveTensorMutation's plain functional op (a bool result) does not:
+      // they are left to passes/functionalize, which casts back.
+      torch::jit::RemoveTensorMutation(g, [](torch::jit::Node* node) {
+        static const absl::flat_hash_set<std::string>* kDtypeChanging =
+            new absl::flat_hash_set<std::string>{
+                "aten::lt_",          "aten::le_",         "aten::gt_",
+                "aten::ge_",          "aten::eq_",         "aten::ne_",
+                "aten::logical_and_", "aten::logical_or_", "aten::logical_xor_",
+                "aten::logical_not_", "aten::isnan_"};
+        return !kDtypeChanging->contains(node->kind().toQualString());
+      });
+      torch::jit::EliminateDeadCode(g);
+    } catch (const std::exception& e) {
+      return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
+    }
   }
   FunctionalizeOptions functionalize_options;
   functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
@@ -288,6 +318,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   }
 
   if (options.verify) {
+    single_thread.Restore();  // the programs run on real inputs: all threads
     PassTimer timer(report, "verify");
     if (!options.example_inputs) {
       return absl::InvalidArgumentError("verification needs example inputs");

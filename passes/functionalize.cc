@@ -14,6 +14,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
+#include "ir/mutation.h"
 #include "ir/op_key.h"
 
 namespace graph_lower {
@@ -636,6 +637,9 @@ bool WrittenThroughViews(const Value* v) {
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
                                                   const FunctionalizeOptions& options) {
   FunctionalizeResult result;
+  // Nothing to do when no node writes (every rewrite below starts from a write); checked first
+  // because the rewrites walk, and alias-analyse, the whole graph.
+  if (!AnyNodeWrites(*graph->block())) return result;
   try {
     ListElementsAsViews(graph->block());
     OutOverloadsAsCopies(graph->block());

@@ -97,14 +97,13 @@ bool EqualIValues(const c10::IValue& a, const c10::IValue& b) {
   return a.is(b);
 }
 
-
 // Whether a constant of this value can be written through (tensors, lists, dicts, objects).
 bool IsMutableValue(const c10::IValue& v) {
-  return !(v.isInt() || v.isDouble() || v.isBool() || v.isString() || v.isNone() ||
-           v.isDevice() || v.isComplexDouble() ||
-           (v.isTuple() && std::all_of(v.toTupleRef().elements().begin(),
-                                       v.toTupleRef().elements().end(),
-                                       [](const c10::IValue& e) { return !IsMutableValue(e); })));
+  return !(v.isInt() || v.isDouble() || v.isBool() || v.isString() || v.isNone() || v.isDevice() ||
+           v.isComplexDouble() ||
+           (v.isTuple() &&
+            std::all_of(v.toTupleRef().elements().begin(), v.toTupleRef().elements().end(),
+                        [](const c10::IValue& e) { return !IsMutableValue(e); })));
 }
 
 class Pooler {
@@ -130,9 +129,9 @@ class Pooler {
       const bool by_identity = writes_ && IsMutableValue(*value);
       // The type's kind only: equal values of one kind differ in type rarely (a tensor's dtype,
       // sizes and strides are in its value's hash), and the types are compared below.
-      const size_t h = absl::HashOf(static_cast<int>(node->output()->type()->kind()),
-                                    by_identity ? absl::HashOf(value->internalToPointer())
-                                                : HashIValue(*value));
+      const size_t h =
+          absl::HashOf(static_cast<int>(node->output()->type()->kind()),
+                       by_identity ? absl::HashOf(value->internalToPointer()) : HashIValue(*value));
       std::vector<Entry>& bucket = buckets_[h];
       bool merged = false;
       for (const Entry& e : bucket) {

@@ -36,7 +36,8 @@ def _overload_packet(qualified_name):
 def expected_classes(archive):
     """({non-core tensor overloads}, {glue overloads}) of the frozen forward graph of `archive`.
 
-    Frozen the way graph-lower documents (eval, torch._C._freeze_module). A tensor op returns a
+    Frozen with torch._C._freeze_module (eval mode), as graph-lower's freezing does apart from the
+    peephole pass (see the test below). A tensor op returns a
     Tensor (also in a container) or writes a tensor argument; it is core when its OpOverload
     carries torch.Tag.core. Nodes without a schema are not counted.
     """
@@ -76,7 +77,11 @@ def test_check_lists_exactly_the_ops_the_core_tag_excludes(model, scripted_model
     non_core, glue = expected_classes(archive)
     assert non_core, "a scripted torchvision model always holds some non-core op"
     assert set(report["non_core_ops"]) == non_core
-    assert set(report["glue_ops"]) == glue
+    # graph-lower freezes without the JIT's peephole pass (ir/graph_io.cc, docs/semantics.md), which
+    # folds `x is None` tests whose answer the types give; those may stay as glue, nothing else.
+    extra_glue = set(report["glue_ops"]) - glue
+    assert glue <= set(report["glue_ops"])
+    assert extra_glue <= {"aten::__is__", "aten::__isnot__"}, extra_glue
     assert report["legal"] is False
     assert sum(report["ops"].values()) == report["nodes"]
     # The table on stdout names every non-core op.
