@@ -14,12 +14,12 @@
 //                        reset after loading through /proc/self/clear_refs; Linux >= 4.0)
 // Memory is read from /proc/self/status (VmRSS, VmHWM), in KiB.
 // Exit codes: 0 done, 2 bad arguments or input.
+#include <ATen/ATen.h>
+
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
-
-#include <ATen/ATen.h>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
