@@ -17,7 +17,8 @@ Per model (benchmarks/models.py), each measurement in its own process:
   runtime    median time of a forward in eager PyTorch, in the JIT interpreter for the original
              TorchScript program and for the lowered one, at batch 1 and 8 (the lowered program is
              lowered for each batch size: lowering specialises shapes)
-The CLI and the anchors run once on graphs of 20k+ nodes (they take minutes there), and an anchor that runs
+The CLI runs once on graphs of 20k+ nodes and the anchors on graphs of 5k+ nodes (they take minutes
+there), and an anchor that runs
 past --anchor-timeout seconds is stopped and reported as "> timeout" (a lower bound).
 All times are wall-clock milliseconds on this machine; nothing here is a pass/fail test.
 """
@@ -37,10 +38,9 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "tests", "opinfo"))
 
-TORCHVISION = ["resnet18", "resnet50", "mobilenet_v3_small", "efficientnet_b0", "vit_b_16",
-               "convnext_tiny"]
+TORCHVISION = ["resnet18", "resnet50", "mobilenet_v3_small", "efficientnet_b0", "vit_b_16"]
 ENCODERS = [2, 6]
-BLOCKS = [64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
+BLOCKS = [64, 256, 1024, 4096, 16384]  # about 1.6k to 245k nodes, x4 apart
 QUICK = ["tv-resnet18", "encoder-2", "blocks-128", "blocks-512"]
 RUNTIME_MAX_NODES = 5000  # run-time comparison on graphs up to this size (the JIT takes minutes)
 
@@ -146,7 +146,7 @@ def measure(name, args, work):
 
     archive = models.write(name, work)
     inputs = os.path.join(work, name + ".inputs.pt")
-    row = {"model": name}
+    row = {"model": name, "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     nodes_hint = None
     # graph-lower, C++ pass alone
     r = run_json([bazel_bin("benchmarks/lower_bench"), archive, inputs, "--repeats",
@@ -177,7 +177,8 @@ def measure(name, args, work):
         rep = json.load(f)
     row["cli"] = {**summary(cli_ms), "load_ms": rep.get("load_ms"), "lower_ms": rep["time_ms"]}
     # Anchors: fewer repetitions on big graphs
-    anchor_repeats = 1 if big else args.repeats
+    # run_decompositions takes minutes from a few thousand nodes on: one run there
+    anchor_repeats = 1 if nodes_hint >= 5000 else args.repeats
     me = [sys.executable, os.path.abspath(__file__), "--worker"]
     progress = os.path.join(work, name + ".export_progress")
     if os.path.exists(progress):
@@ -248,6 +249,9 @@ def main():
     ap.add_argument("--work", default=os.path.join(REPO, "out", "bench"),
                     help="model archives and lowered programs (default out/bench)")
     ap.add_argument("--from-json", default=None, help="re-render a results file, run nothing")
+    ap.add_argument("--merge", action="store_true",
+                    help="keep the other models' rows of OUT/benchmarks.json, replacing only the "
+                         "models measured now (e.g. after a change that affects some of them)")
     args = ap.parse_args()
     if args.repeats < 1 or args.anchor_timeout <= 0:
         ap.error("--repeats must be >= 1 and --anchor-timeout > 0")
@@ -271,6 +275,16 @@ def main():
         ap.error(f"--out {args.out}: no such directory")
     os.makedirs(args.work, exist_ok=True)
     results = {"machine": report.machine(), "repeats": args.repeats, "rows": []}
+    kept = []
+    if args.merge:
+        previous = os.path.join(args.out, "benchmarks.json")
+        try:
+            with open(previous) as f:
+                old = json.load(f)
+            kept = [r for r in old["rows"] if r["model"] not in names]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            ap.error(f"--merge: cannot read {previous}: {e}")
+        results["merged_from"] = old.get("machine", {}).get("date")
     for i, name in enumerate(names):
         t0 = time.perf_counter()
         print(f"[{i + 1}/{len(names)}] {name} ...", file=sys.stderr, flush=True)
@@ -279,10 +293,13 @@ def main():
         except Exception as e:  # one model failing does not lose the others
             row = {"model": name, "error": str(e)[-1000:]}
         results["rows"].append(row)
+        order = {n: k for k, n in enumerate(default_models())}
+        rows = kept + results["rows"]
+        rows.sort(key=lambda r: order.get(r["model"], len(order)))
         print(f"    {report.one_line(row)} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr,
               flush=True)
         # Written after every model, atomically, so an interrupted run keeps what it measured.
-        report.write(results, args.out)
+        report.write({**results, "rows": rows}, args.out)
     return 0
 
 

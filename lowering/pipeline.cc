@@ -83,9 +83,13 @@ class PassTimer {
 };
 
 // Runs the enclosed code on one intra-op thread and restores the caller's count. Lowering runs
-// the program on example inputs (shape specialisation, CIA tracing): many small ops, for which
-// OpenMP's worker threads cost more than they give (they spin between parallel regions; measured
-// on 1,024 blocks: shape specialisation 763 ms with 2 threads, 176 ms with 1; docs/benchmarks.md).
+// the program on its example inputs (shape specialisation, CIA tracing): with small inputs that
+// is many small ops, for which OpenMP's worker threads cost more than they give (they spin
+// between parallel regions: on 1,024 blocks shape specialisation took 763 ms with 2 threads and
+// 176 ms with 1), and on a machine whose other cores are busy a parallel region waits for
+// descheduled workers (resnet18 lowered in 3.5 s with 2 threads beside another job, 0.57 s with
+// 1). Large inputs lose their convolutions' parallelism (resnet50: about 5 s); one thread is the
+// predictable choice for a pass that runs inside other programs.
 class SingleIntraOpThread {
  public:
   SingleIntraOpThread() : threads_(at::get_num_threads()) {
