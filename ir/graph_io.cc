@@ -519,8 +519,8 @@ void CollectTensorConstants(torch::jit::Block* block, std::vector<torch::jit::No
 }
 
 // Registers each tensor constant of `graph` as a buffer of `module` (one per tensor object,
-// "constant_N") and reads it with prim::GetAttr from the graph's first input (the module) where
-// the constant was.
+// "constant_N", N past the names the module already has) and reads it with prim::GetAttr from the
+// graph's first input (the module) where the constant was.
 void MoveTensorConstantsToBuffers(torch::jit::Graph& graph, torch::jit::Module& module) {
   std::vector<torch::jit::Node*> constants;
   CollectTensorConstants(graph.block(), constants);
@@ -531,7 +531,10 @@ void MoveTensorConstantsToBuffers(torch::jit::Graph& graph, torch::jit::Module& 
     const at::Tensor tensor = node->t(torch::jit::attr::value);
     auto [it, added] = names.try_emplace(tensor.unsafeGetTensorImpl(), "");
     if (added) {
-      it->second = absl::StrCat("constant_", names.size() - 1);
+      // A name the module does not have yet (lifted tensors were registered first).
+      for (size_t n = names.size() - 1; it->second.empty() || module.hasattr(it->second); ++n) {
+        it->second = absl::StrCat("constant_", n);
+      }
       module.register_buffer(it->second, tensor);
     }
     torch::jit::WithInsertPoint guard(node);

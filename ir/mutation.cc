@@ -1,6 +1,12 @@
 // Whether a graph may write (see mutation.h).
 #include "ir/mutation.h"
 
+#include <ATen/core/dispatch/Dispatcher.h>
+
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+
 namespace graph_lower {
 
 bool AnyNodeWrites(const torch::jit::Block& block) {
@@ -14,6 +20,97 @@ bool AnyNodeWrites(const torch::jit::Block& block) {
     }
   }
   return false;
+}
+
+bool MayBeWritten(const c10::Type& type) {
+  switch (type.kind()) {
+    case c10::TypeKind::TupleType:
+    case c10::TypeKind::OptionalType:
+    case c10::TypeKind::UnionType:
+      for (const c10::TypePtr& t : type.containedTypes()) {
+        if (MayBeWritten(*t)) return true;
+      }
+      return false;
+    case c10::TypeKind::IntType:
+    case c10::TypeKind::FloatType:
+    case c10::TypeKind::ComplexType:
+    case c10::TypeKind::BoolType:
+    case c10::TypeKind::StringType:
+    case c10::TypeKind::NoneType:
+    case c10::TypeKind::NumberType:
+    case c10::TypeKind::DeviceObjType:
+    case c10::TypeKind::ScalarTypeType:
+    case c10::TypeKind::LayoutType:
+    case c10::TypeKind::MemoryFormatType:
+    case c10::TypeKind::SymIntType:
+    case c10::TypeKind::SymFloatType:
+    case c10::TypeKind::SymBoolType:
+      return false;
+    default:
+      return true;
+  }
+}
+
+namespace {
+
+// Whether a value of this type is or holds a tensor.
+bool HoldsTensor(const c10::Type& type) {
+  if (type.kind() == c10::TypeKind::TensorType) return true;
+  for (const c10::TypePtr& t : type.containedTypes()) {
+    if (HoldsTensor(*t)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+absl::flat_hash_set<const torch::jit::Value*> ValuesThatMayAliasOutputs(
+    const torch::jit::Graph& graph) {
+  absl::flat_hash_set<const torch::jit::Value*> escaping;
+  absl::flat_hash_map<const c10::FunctionSchema*, bool> composite;  // has a CIA kernel
+  std::vector<const torch::jit::Value*> work(graph.outputs().begin(), graph.outputs().end());
+  while (!work.empty()) {
+    const torch::jit::Value* v = work.back();
+    work.pop_back();
+    if (!MayBeWritten(*v->type()) || !escaping.insert(v).second) continue;
+    const torch::jit::Node* node = v->node();
+    if (node->kind() == c10::prim::Constant || node->kind() == c10::prim::Param) continue;
+    const c10::FunctionSchema* schema = node->maybeSchema();
+    if (schema && v->offset() < schema->returns().size()) {
+      if (schema->returns()[v->offset()].alias_info()) {
+        // A view or a returned argument: it aliases the arguments with an alias annotation
+        // (`Tensor(a) self`), not the others (movedim's `int[] source`).
+        const auto& args = schema->arguments();
+        for (size_t i = 0; i < node->inputs().size(); ++i) {
+          if (i >= args.size() || args[i].alias_info()) work.push_back(node->inputs()[i]);
+        }
+        continue;
+      }
+      // Without an annotation the result is fresh when the op has kernels of its own; a
+      // CompositeImplicitAutograd op is whatever its composite returns, which may be an input
+      // (type_as, dropout(train=False), atleast_2d, einsum("ij->ji")).
+      auto [known, added] = composite.try_emplace(schema, false);
+      if (added) {
+        auto handle =
+            c10::Dispatcher::singleton().findOp({schema->name(), schema->overload_name()});
+        known->second =
+            handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
+      }
+      if (!known->second) continue;
+    }
+    // A composite's result holding tensors may alias any input holding a tensor (not
+    // histogramdd's `int[] bins`); containers, control flow and other results any input that may
+    // be written.
+    const bool tensor = schema && HoldsTensor(*v->type());
+    for (const torch::jit::Value* in : node->inputs()) {
+      if (tensor ? HoldsTensor(*in->type()) : MayBeWritten(*in->type())) work.push_back(in);
+    }
+    // If and Loop: any value their blocks return.
+    for (const torch::jit::Block* b : node->blocks()) {
+      for (const torch::jit::Value* out : b->outputs()) work.push_back(out);
+    }
+  }
+  return escaping;
 }
 
 }  // namespace graph_lower

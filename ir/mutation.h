@@ -6,12 +6,30 @@
 
 #include <torch/csrc/jit/ir/ir.h>
 
+#include "absl/container/flat_hash_set.h"
+
 namespace graph_lower {
 
 // Whether any node of `block` (nested blocks included) may write a value: an op whose schema is
 // mutable (an alias annotation with `!`, as aten::add_'s `Tensor(a!) self`), or prim::SetAttr.
 // Nodes without a schema other than prim::SetAttr (containers, control flow) do not write.
 bool AnyNodeWrites(const torch::jit::Block& block);
+
+// Whether a value of this type can be written or hold something that can (as
+// torch::jit::AliasDb::isMutableType, which libtorch does not export): tensors, containers,
+// objects, and tuples, optionals and unions holding one.
+bool MayBeWritten(const c10::Type& type);
+
+// The values of `graph` that may be, or share memory with, a value the graph returns: walking
+// back from the outputs through every node that may return an alias of an input. The caller of
+// the graph may write its outputs in place, so passes must not turn these into constants shared
+// between runs, nor merge two of them. Alias annotations in an op's schema are trusted for ops
+// with kernels of their own; a CompositeImplicitAutograd op (type_as, dropout(train=False),
+// atleast_2d, einsum return their input without an annotation) is assumed to return an alias of
+// any input holding a tensor when its result holds tensors; containers, control flow and other
+// composite results, of any input that may be written.
+absl::flat_hash_set<const torch::jit::Value*> ValuesThatMayAliasOutputs(
+    const torch::jit::Graph& graph);
 
 }  // namespace graph_lower
 

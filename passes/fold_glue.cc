@@ -224,38 +224,6 @@ bool FoldQueries(torch::jit::Block* block, bool inference) {
   return changed;
 }
 
-// Whether a value of this type can be written or hold something that can (as
-// torch::jit::AliasDb::isMutableType, which libtorch does not export): tensors, containers,
-// objects, and tuples, optionals and unions holding one.
-bool MayBeWritten(const c10::Type& type) {
-  switch (type.kind()) {
-    case c10::TypeKind::TupleType:
-    case c10::TypeKind::OptionalType:
-    case c10::TypeKind::UnionType:
-      for (const c10::TypePtr& t : type.containedTypes()) {
-        if (MayBeWritten(*t)) return true;
-      }
-      return false;
-    case c10::TypeKind::IntType:
-    case c10::TypeKind::FloatType:
-    case c10::TypeKind::ComplexType:
-    case c10::TypeKind::BoolType:
-    case c10::TypeKind::StringType:
-    case c10::TypeKind::NoneType:
-    case c10::TypeKind::NumberType:
-    case c10::TypeKind::DeviceObjType:
-    case c10::TypeKind::ScalarTypeType:
-    case c10::TypeKind::LayoutType:
-    case c10::TypeKind::MemoryFormatType:
-    case c10::TypeKind::SymIntType:
-    case c10::TypeKind::SymFloatType:
-    case c10::TypeKind::SymBoolType:
-      return false;
-    default:
-      return true;
-  }
-}
-
 // Constant propagation for graphs in which no node writes, in time linear in the graph's size.
 //
 // It folds what torch::jit::ConstantPropagation (torch/csrc/jit/passes/constant_propagation.cpp)
@@ -263,40 +231,14 @@ bool MayBeWritten(const c10::Type& type) {
 // condition inlined, loops that never run removed), but answers its one alias question ("may
 // this node's inputs or outputs be written?") without building an AliasDb: with no writing node
 // in the graph, only the caller can write, through a value the graph returns. So a node whose
-// mutable inputs or outputs may alias a returned value (found by walking back from the outputs
-// through every op that may return an alias of an input) is not folded, which is what
-// FoldGlue's guard writes on the outputs make ConstantPropagation decide. AliasDb's construction
-// is super-linear when many tensors sit in lists (MemoryDAG::setWildcards): 5 s of the 8 s
-// spent in ConstantPropagation on the 164k-node lowered graph of 4,096 blocks.
+// mutable inputs or outputs may alias a returned value (ValuesThatMayAliasOutputs) is not
+// folded, which is what FoldGlue's guard writes on the outputs make ConstantPropagation decide.
+// AliasDb's construction is super-linear when many tensors sit in lists (MemoryDAG::setWildcards):
+// 5 s of the 8 s spent in ConstantPropagation on the 164k-node lowered graph of 4,096 blocks.
 class LinearConstantPropagation {
  public:
-  explicit LinearConstantPropagation(torch::jit::Graph& graph) {
-    std::vector<const torch::jit::Value*> work(graph.outputs().begin(), graph.outputs().end());
-    while (!work.empty()) {
-      const torch::jit::Value* v = work.back();
-      work.pop_back();
-      if (!MayBeWritten(*v->type()) || !escaping_.insert(v).second) continue;
-      const Node* node = v->node();
-      if (node->kind() == c10::prim::Constant) continue;
-      const c10::FunctionSchema* schema = node->maybeSchema();
-      if (schema && v->offset() < schema->returns().size()) {
-        if (!schema->returns()[v->offset()].alias_info()) continue;  // a fresh value
-        // A view or a returned argument: it aliases the arguments with an alias annotation
-        // (`Tensor(a) self`), not the others (movedim's `int[] source`).
-        const auto& args = schema->arguments();
-        for (size_t i = 0; i < node->inputs().size(); ++i) {
-          if (i >= args.size() || args[i].alias_info()) work.push_back(node->inputs()[i]);
-        }
-        continue;
-      }
-      // Containers and other ops without a schema may alias any input; If and Loop any value
-      // their blocks return.
-      for (const torch::jit::Value* in : node->inputs()) work.push_back(in);
-      for (const torch::jit::Block* b : node->blocks()) {
-        for (const torch::jit::Value* out : b->outputs()) work.push_back(out);
-      }
-    }
-  }
+  explicit LinearConstantPropagation(torch::jit::Graph& graph)
+      : escaping_(ValuesThatMayAliasOutputs(graph)) {}
 
   bool Run(torch::jit::Block* block) {
     for (auto it = block->nodes().begin(); it != block->nodes().end();) {

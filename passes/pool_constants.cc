@@ -97,19 +97,13 @@ bool EqualIValues(const c10::IValue& a, const c10::IValue& b) {
   return a.is(b);
 }
 
-// Whether a constant of this value can be written through (tensors, lists, dicts, objects).
-bool IsMutableValue(const c10::IValue& v) {
-  return !(v.isInt() || v.isDouble() || v.isBool() || v.isString() || v.isNone() || v.isDevice() ||
-           v.isComplexDouble() ||
-           (v.isTuple() &&
-            std::all_of(v.toTupleRef().elements().begin(), v.toTupleRef().elements().end(),
-                        [](const c10::IValue& e) { return !IsMutableValue(e); })));
-}
-
 class Pooler {
  public:
-  Pooler(torch::jit::Graph& graph, bool writes, PoolConstantsStats& stats)
-      : graph_(graph), writes_(writes), stats_(stats) {}
+  Pooler(torch::jit::Graph& graph, PoolConstantsStats& stats)
+      : graph_(graph),
+        writes_(AnyNodeWrites(*graph.block())),
+        returned_(ValuesThatMayAliasOutputs(graph)),
+        stats_(stats) {}
 
   void Run(Block& block) {
     for (auto it = block.nodes().begin(); it != block.nodes().end();) {
@@ -123,10 +117,12 @@ class Pooler {
         Hoist(node);
         continue;
       }
-      // When the graph writes, a mutable constant merges only with itself (the same object):
-      // hashing it by identity keeps equal but distinct weights (LayerNorm's ones, in every
-      // layer) out of each other's buckets.
-      const bool by_identity = writes_ && IsMutableValue(*value);
+      // A mutable constant merges only with itself (the same object) when the graph writes, or
+      // when it may be returned (the caller may write one output and must not see the change
+      // in another): hashing it by identity keeps equal but distinct weights (LayerNorm's ones,
+      // in every layer) out of each other's buckets.
+      const bool by_identity =
+          MayBeWritten(*node->output()->type()) && (writes_ || returned_.contains(node->output()));
       // The type's kind only: equal values of one kind differ in type rarely (a tensor's dtype,
       // sizes and strides are in its value's hash), and the types are compared below.
       const size_t h =
@@ -137,7 +133,7 @@ class Pooler {
       for (const Entry& e : bucket) {
         if (*e.node->output()->type() != *node->output()->type()) continue;
         if (!EqualIValues(e.value, *value)) continue;
-        if (writes_ && IsMutableValue(*value) && !e.value.is(*value)) continue;
+        if (by_identity && !e.value.is(*value)) continue;
         node->output()->replaceAllUsesWith(e.node->output());
         node->destroy();
         ++stats_.merged;
@@ -163,6 +159,7 @@ class Pooler {
 
   torch::jit::Graph& graph_;
   const bool writes_;
+  const absl::flat_hash_set<const torch::jit::Value*> returned_;
   PoolConstantsStats& stats_;
   absl::flat_hash_map<size_t, std::vector<Entry>> buckets_;
 };
@@ -171,7 +168,7 @@ class Pooler {
 
 PoolConstantsStats PoolConstants(const std::shared_ptr<torch::jit::Graph>& graph) {
   PoolConstantsStats stats;
-  Pooler pooler(*graph, AnyNodeWrites(*graph->block()), stats);
+  Pooler pooler(*graph, stats);
   pooler.Run(*graph->block());
   return stats;
 }

@@ -25,10 +25,11 @@ struct PoolConstantsStats {
 // for tensors dtype, device, sizes, strides and a hash of the bytes), so equal-hash candidates are
 // compared only when they are very likely equal.
 //
-// Aliasing: two equal tensor constants are merged only when no node of the graph can write a
-// tensor (no mutable schema among its nodes) or they are the same tensor; ConstantPooling asks
-// alias analysis the same question per pair. Lists and other mutable containers are merged only
-// when nothing writes.
+// Aliasing: two equal constants of a type that can be written (tensors, lists, ...) are merged
+// only when they are the same object, or when no node of the graph can write (no mutable schema
+// among its nodes) and neither may be returned (ir/mutation.h, ValuesThatMayAliasOutputs: the
+// caller may write one output in place). ConstantPooling asks alias analysis the same question
+// per pair.
 PoolConstantsStats PoolConstants(const std::shared_ptr<torch::jit::Graph>& graph);
 
 }  // namespace graph_lower

@@ -101,3 +101,61 @@ def test_strict_fails_writes_no_archive_but_the_report(scripted_model, graph_low
     assert not out.exists()
     rep = json.loads(report.read_text())
     assert rep["non_core_ops"] and rep["violations"] and "output" not in rep
+
+
+class _BufferNamedLikeAConstant(torch.nn.Module):
+    """A buffer named `constant_0`, the name lowered archives give their first tensor constant."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("constant_0", torch.arange(4.0))
+
+    def forward(self, x):
+        return x * self.constant_0 + torch.tensor([1.0, 2.0, 3.0, 4.0])
+
+
+def test_lifted_buffer_keeps_its_value_beside_tensor_constants(graph_lower_bin, tmp_path):
+    module = _BufferNamedLikeAConstant().eval()
+    archive, out = tmp_path / "m.pt", tmp_path / "low.pt"
+    torch.jit.script(module).save(str(archive))
+    proc = run_cli(graph_lower_bin, str(archive), "-o", str(out), "--example-inputs", "4",
+                   "--lift-parameters")
+    assert proc.returncode == 0, proc.stderr
+    x = torch.randn(4)
+    torch.testing.assert_close(torch.jit.load(str(out))(x), module(x))
+
+
+class _ReturnsFoldableValues(torch.nn.Module):
+    """Returns values computed from constants only: the caller may write them in place."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(3, 4))
+        self.a = torch.nn.Parameter(torch.ones(3))
+        self.b = torch.nn.Parameter(torch.ones(3))
+
+    def forward(self, x):
+        # type_as returns its input without saying so in its schema
+        return (self.w * 2).type_as(x), self.a, self.b
+
+
+def test_outputs_written_by_the_caller_do_not_change_the_next_call(graph_lower_bin, tmp_path):
+    module = _ReturnsFoldableValues().eval()
+    archive, out = tmp_path / "m.pt", tmp_path / "low.pt"
+    torch.jit.script(module).save(str(archive))
+    proc = run_cli(graph_lower_bin, str(archive), "-o", str(out), "--example-inputs", "3x4")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(str(out))
+    x = torch.randn(3, 4)
+
+    def twice(fn):
+        # A caller writing its outputs in place between calls; the parameters returned as they
+        # are change in eager PyTorch too, and must change alone (a and b are equal, not one).
+        for t in fn(x):
+            t.add_(100)
+        return fn(x)
+
+    with torch.no_grad():
+        expected, got = twice(module), twice(lowered)
+    for g, e in zip(got, expected):
+        torch.testing.assert_close(g, e)
