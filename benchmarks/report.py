@@ -249,9 +249,12 @@ def markdown(results):
     return "\n".join(out) + "\n"
 
 
-def write(results, outdir):
+def write(results, outdir, text=None):
+    """Writes benchmarks.{json,md,png} to outdir; `text` is the markdown if already rendered
+    (it is rendered before anything is written, so a failure leaves the old files)."""
+    text = markdown(results) if text is None else text
     _atomic_write(os.path.join(outdir, "benchmarks.json"), json.dumps(results, indent=1) + "\n")
-    _atomic_write(os.path.join(outdir, "benchmarks.md"), markdown(results))
+    _atomic_write(os.path.join(outdir, "benchmarks.md"), text)
     rows = [r for r in results["rows"] if "error" not in r]
     if rows:
         plot(rows, os.path.join(outdir, "benchmarks.png"))

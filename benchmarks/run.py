@@ -103,7 +103,8 @@ def worker(argv):
         archive = argv[3]
         # Inlined, not frozen: torch.jit.freeze compares tensor constants pairwise (hours on the
         # largest models); the decomposition pass does not need constants.
-        base = torch.jit.load(archive).eval().graph.copy()
+        module = torch.jit.load(archive).eval()  # kept alive: the graph's calls refer into it
+        base = module.graph.copy()
         torch._C._jit_pass_inline(base)
         times, left = [], None
         for _ in range(repeats):
@@ -257,10 +258,16 @@ def main():
         ap.error("--repeats must be >= 1 and --anchor-timeout > 0")
     import report
 
+    if not os.path.isdir(args.out):
+        ap.error(f"--out {args.out}: no such directory")
     if args.from_json:
-        with open(args.from_json) as f:
-            results = json.load(f)
-        report.write(results, args.out)
+        try:
+            with open(args.from_json) as f:
+                results = json.load(f)
+            text = report.markdown(results)  # rendered before anything is written
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+            ap.error(f"--from-json {args.from_json}: not a results file of run.py ({e!r})")
+        report.write(results, args.out, text)
         return 0
     names = QUICK if args.quick else default_models()
     if args.models:
@@ -271,8 +278,6 @@ def main():
         names = [n for n in names if pattern.search(n)]
         if not names:
             ap.error(f"--models {args.models!r} matches none of: {', '.join(default_models())}")
-    if not os.path.isdir(args.out):
-        ap.error(f"--out {args.out}: no such directory")
     os.makedirs(args.work, exist_ok=True)
     results = {"machine": report.machine(), "repeats": args.repeats, "rows": []}
     kept = []
