@@ -8,6 +8,7 @@
 #include <torch/csrc/jit/passes/pass_manager.h>
 #include <torch/csrc/jit/passes/remove_mutation.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -178,14 +179,16 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   }
   FunctionalizeOptions functionalize_options;
   functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
+  // The extra outputs are packed with a single output once, after the last round (below).
+  functionalize_options.pack_single_output = false;
+  const size_t user_outputs = g->outputs().size();
   absl::StatusOr<FunctionalizeResult> functionalized = [&] {
     PassTimer timer(report, "functionalize");
     return Functionalize(g, functionalize_options);
   }();
   if (!functionalized.ok()) return functionalized.status();
-  for (const auto& [index, name] : functionalized->mutated_inputs) {
-    report.mutated_inputs.push_back(ParameterName(name));
-  }
+  // Every input whose final value the graph returns, in the order of the extra outputs.
+  std::vector<std::pair<size_t, std::string>> mutated = functionalized->mutated_inputs;
   if (options.example_inputs) {
     // An Optional input given as None is specialised to None (as torch.export does): the
     // `is None` tests fold and the branches for a present value go away. The input stays in the
@@ -269,20 +272,25 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     report.converged = result->converged;
     for (const auto& [op, source] : result->decompositions)
       report.decompositions.emplace(op, source);
-    for (auto& c : result->cycles) report.cycles.push_back(std::move(c));
+    for (auto& c : result->cycles) {
+      // Each cycle once, though every round (and every node of the op) meets it again.
+      if (std::find(report.cycles.begin(), report.cycles.end(), c) == report.cycles.end()) {
+        report.cycles.push_back(std::move(c));
+      }
+    }
     for (const auto& [op, reasons] : result->undecomposable) report.undecomposable[op] = reasons;
     if (check) {
       if (absl::Status s = CheckInvariants(g, "decompose"); !s.ok()) return s;
     }
     // Decompositions may write in place (CIA kernels such as feature_dropout's bernoulli_,
-    // div_, mul_ on a fresh tensor): functionalize what they introduced. Writes to graph inputs
-    // were handled before the first round; any left stay in place and are reported.
+    // div_, mul_ on a fresh tensor; batch_norm's, whose schema declares no write, updates the
+    // running statistics it was given): functionalize what they introduced. The new values of
+    // inputs written for the first time here are returned after the earlier ones.
     {
       PassTimer timer(report, "functionalize");
-      FunctionalizeOptions again;
-      again.return_mutated_inputs = false;
-      absl::StatusOr<FunctionalizeResult> f = Functionalize(g, again);
+      absl::StatusOr<FunctionalizeResult> f = Functionalize(g, functionalize_options);
       if (!f.ok()) return f.status();
+      mutated.insert(mutated.end(), f->mutated_inputs.begin(), f->mutated_inputs.end());
       report.changed |= f->changed;
       if (check && f->changed) {
         if (absl::Status s = CheckInvariants(g, "functionalize"); !s.ok()) return s;
@@ -313,6 +321,15 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     PassTimer timer(report, "census");
     if (VerifyOpset(*g, options.opset).empty()) break;
   }
+  for (const auto& [index, name] : mutated) report.mutated_inputs.push_back(ParameterName(name));
+  if (user_outputs == 1 && !mutated.empty() && g->outputs().size() > 1) {
+    // (output, new values...) as one tuple, as Functionalize documents for one output.
+    torch::jit::WithInsertPoint guard(g->return_node());
+    std::vector<torch::jit::Value*> items(g->outputs().begin(), g->outputs().end());
+    torch::jit::Node* tuple = g->insertNode(g->createTuple(items));
+    while (!g->outputs().empty()) g->eraseOutput(0);
+    g->registerOutput(tuple->output());
+  }
   {
     PassTimer timer(report, "census");
     report.violations = VerifyOpset(*g, options.opset);
@@ -330,10 +347,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     std::vector<c10::IValue> inputs_after;
     absl::StatusOr<std::vector<c10::IValue>> expected =
         RunGraph(original, *options.example_inputs, &inputs_after);
-    if (expected.ok() && !functionalized->mutated_inputs.empty()) {
+    if (expected.ok() && !mutated.empty()) {
       // The functional graph also returns the final value of each input the program wrote.
       std::vector<c10::IValue> items = *expected;
-      for (const auto& [index, name] : functionalized->mutated_inputs) {
+      for (const auto& [index, name] : mutated) {
         items.push_back(inputs_after[index]);
       }
       if (expected->size() == 1) {

@@ -39,6 +39,12 @@ enum class ViewKind {
 };
 
 ViewKind ViewKindOf(const Node* n) {
+  // A type refinement (Optional[Tensor] -> Tensor, as library decompositions of batch_norm
+  // write through their refined running_mean) is the value itself.
+  if (n->kind() == c10::prim::unchecked_cast && n->outputs().size() == 1 &&
+      n->output()->type()->cast<c10::TensorType>()) {
+    return ViewKind::kAlias;
+  }
   if (n->inputs().empty() || !n->input(0)->type()->cast<c10::TensorType>() ||
       n->outputs().size() != 1 || !n->maybeSchema()) {
     return ViewKind::kNone;
@@ -396,6 +402,70 @@ void OutOverloadsAsCopies(torch::jit::Block* block) {
   }
 }
 
+// Ops that write some of their arguments besides computing results, neither in place on `self`
+// (`add_`) nor out= (`_native_batch_norm_legit` updates running_mean and running_var), are
+// rewritten as their functional twin `<name>_functional`, which takes the same arguments and
+// returns the op's results followed by the new value of each written argument, in argument
+// order (the convention of torchgen's functionalization, e.g.
+// `_native_batch_norm_legit_functional` in native_functions.yaml), then a copy_ of each new value
+// into its argument, which the functionalizer handles like any copy_.
+void MutableOverloadsAsCopies(torch::jit::Block* block) {
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* node = *it;
+    ++it;
+    for (torch::jit::Block* sub : node->blocks()) MutableOverloadsAsCopies(sub);
+    const c10::FunctionSchema* schema = node->maybeSchema();
+    if (!schema || !schema->is_mutable() || node->kind().is_prim()) continue;
+    const std::vector<c10::Argument>& args = schema->arguments();
+    std::vector<size_t> written;
+    bool plain = true;  // no out= argument, and the written ones are not returned
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!args[i].alias_info() || !args[i].alias_info()->isWrite()) continue;
+      plain &= !args[i].is_out();
+      written.push_back(i);
+    }
+    for (const c10::Argument& r : schema->returns()) plain &= !r.alias_info();
+    if (!plain || written.empty() || args.size() != node->inputs().size()) continue;
+    const c10::Symbol twin_kind =
+        c10::Symbol::fromQualString(std::string(node->kind().toQualString()) + "_functional");
+    const size_t n_returns = schema->returns().size();
+    for (const auto& op : torch::jit::getAllOperatorsFor(twin_kind)) {
+      const c10::FunctionSchema& twin = op->schema();
+      if (twin.is_mutable() || twin.arguments().size() != args.size() ||
+          twin.returns().size() != n_returns + written.size()) {
+        continue;
+      }
+      bool same = true;
+      for (size_t i = 0; i < args.size() && same; ++i) {
+        same = twin.arguments()[i].name() == args[i].name() &&
+               *twin.arguments()[i].type() == *args[i].type();
+      }
+      if (!same) continue;
+      Graph& graph = *node->owningGraph();
+      torch::jit::WithInsertPoint guard(node);
+      Node* functional = graph.create(twin_kind, node->inputs(), twin.returns().size());
+      functional->insertBefore(node);
+      const c10::FunctionSchema* resolved = functional->maybeSchema();
+      if (!resolved || resolved->overload_name() != twin.overload_name()) {
+        functional->destroy();
+        continue;
+      }
+      for (size_t k = 0; k < n_returns; ++k) {
+        functional->output(k)->setType(node->output(k)->type());
+        node->output(k)->replaceAllUsesWith(functional->output(k));
+      }
+      for (size_t k = 0; k < written.size(); ++k) {
+        Value* dst = node->input(written[k]);
+        functional->output(n_returns + k)->setType(dst->type());
+        graph.insert(c10::aten::copy_,
+                     {dst, functional->output(n_returns + k), graph.insertConstant(false)});
+      }
+      node->destroy();
+      break;
+    }
+  }
+}
+
 class Functionalizer {
  public:
   Functionalizer(Graph& graph, const FunctionalizeOptions& options, FunctionalizeResult& result)
@@ -643,6 +713,7 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
   try {
     ListElementsAsViews(graph->block());
     OutOverloadsAsCopies(graph->block());
+    MutableOverloadsAsCopies(graph->block());
     Functionalizer f(*graph, options, result);
     f.RunBlock(graph->block());
     result.changed = result.rewritten > 0;
@@ -653,7 +724,7 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
         extra.push_back(latest);
         result.mutated_inputs.emplace_back(input->offset(), input->debugName());
       }
-      if (graph->outputs().size() == 1) {
+      if (graph->outputs().size() == 1 && options.pack_single_output) {
         std::vector<Value*> items = {graph->outputs()[0]};
         items.insert(items.end(), extra.begin(), extra.end());
         torch::jit::WithInsertPoint guard(graph->return_node());

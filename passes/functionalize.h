@@ -17,6 +17,10 @@ struct FunctionalizeOptions {
   // returned after the program's own outputs (see FunctionalizeResult::mutated_inputs). When
   // false, writes to inputs are left in place.
   bool return_mutated_inputs = true;
+  // A graph with one output returns a tuple (output, new values...); when false the new values
+  // are appended as further outputs whatever the count (a caller that functionalizes again
+  // after decompositions packs once at the end).
+  bool pack_single_output = true;
 };
 
 struct FunctionalizeResult {
@@ -38,6 +42,8 @@ struct FunctionalizeResult {
 //   - `new` is scattered back through the chain of views from dst to its base: slice.Tensor ->
 //     slice_scatter, select.int -> select_scatter, transpose.int / t / permute -> the inverse
 //     permutation, view / unsqueeze / squeeze -> reshape to the parent's size, alias -> itself;
+//   - an op writing arguments other than self or out= (`_native_batch_norm_legit`'s running
+//     statistics) becomes its `<name>_functional` twin and a copy_ of each new value;
 //   - every later use of the base reads the new base, and every later use of a view in the chain
 //     reads the view recomputed from the new base.
 // A write is left as it is (and the verifier reports its op as not core) when: its base is a

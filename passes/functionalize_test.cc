@@ -162,6 +162,58 @@ TEST(FunctionalizeTest, WritesToGraphInputsAreReturnedAfterTheOutputs) {
   EXPECT_TRUE(torch::equal(mine[0].toTensor(), before));
 }
 
+TEST(FunctionalizeTest, BatchNormRunningStatisticsBecomeOutputs) {
+  // Training-mode batch norm writes running_mean and running_var (Tensor(a!)); its functional
+  // twin returns their new values, which become the graph's extra outputs.
+  auto original = Parse(R"IR(
+graph(%x : Tensor, %w : Tensor, %b : Tensor, %rm : Tensor, %rv : Tensor):
+  %t : bool = prim::Constant[value=1]()
+  %m : float = prim::Constant[value=0.1]()
+  %e : float = prim::Constant[value=1.0000000000000001e-05]()
+  %y : Tensor, %mean : Tensor, %rstd : Tensor = aten::_native_batch_norm_legit(%x, %w, %b, %rm, %rv, %t, %m, %e)
+  return (%y)
+)IR");
+  auto g = original->copy();
+  absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  ASSERT_EQ(r->mutated_inputs.size(), 2u);
+  EXPECT_EQ(r->mutated_inputs[0].first, 3u);
+  EXPECT_EQ(r->mutated_inputs[1].first, 4u);
+  std::vector<c10::IValue> in = {torch::randn({6, 3}), torch::randn({3}), torch::randn({3}),
+                                 torch::randn({3}), torch::rand({3}) + 0.5};
+  std::vector<c10::IValue> copy;
+  for (const c10::IValue& v : in) copy.emplace_back(v.toTensor().clone());
+  std::vector<c10::IValue> after;
+  absl::StatusOr<std::vector<c10::IValue>> a = RunGraph(original, in, &after);
+  absl::StatusOr<std::vector<c10::IValue>> b = RunGraph(g, copy);
+  ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
+  const auto& tuple = (*b)[0].toTupleRef().elements();
+  ASSERT_EQ(tuple.size(), 3u);
+  EXPECT_TRUE(torch::allclose(tuple[0].toTensor(), (*a)[0].toTensor()));
+  EXPECT_TRUE(torch::allclose(tuple[1].toTensor(), after[3].toTensor()));
+  EXPECT_TRUE(torch::allclose(tuple[2].toTensor(), after[4].toTensor()));
+}
+
+TEST(FunctionalizeTest, WritesThroughATypeRefinementReachTheInput) {
+  // batch_norm's library decomposition writes running_mean after refining Optional[Tensor].
+  auto original = Parse(R"IR(
+graph(%x : Tensor, %rm : Tensor?):
+  %f : bool = prim::Constant[value=0]()
+  %r : Tensor = prim::unchecked_cast(%rm)
+  %s : Tensor = prim::unchecked_cast(%r)
+  %c : Tensor = aten::copy_(%s, %x, %f)
+  %y : Tensor = aten::mul(%x, %x)
+  return (%y)
+)IR");
+  auto g = original->copy();
+  absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  ASSERT_EQ(r->mutated_inputs.size(), 1u) << GraphToText(*g);
+  EXPECT_EQ(r->mutated_inputs[0].first, 1u);
+}
+
 TEST(FunctionalizeTest, WritesToGraphInputsStayWhenAskedTo) {
   auto g = Parse(kWritesInput);
   FunctionalizeOptions options;

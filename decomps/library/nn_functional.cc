@@ -450,6 +450,39 @@ def _batch_norm_with_update(input: Tensor, weight: Optional[Tensor], bias: Optio
     reserve = torch.empty([0], dtype=0, device=input.device)
     return out, mean, rstd, reserve
 )TS"},
+      // The functional twins of the two above (functionalization rewrites a write of the
+      // running statistics into them, passes/functionalize.h): the new statistics are returned,
+      // computed as the CPU kernel updates them (Normalization.cpp: momentum-weighted batch mean
+      // and unbiased batch variance), following torch/_decomp/decompositions.py
+      // native_batch_norm_helper.
+      {"aten::_native_batch_norm_legit_functional", "_native_batch_norm_legit_functional", R"TS(
+def _native_batch_norm_legit_functional(input: Tensor, weight: Optional[Tensor],
+                                        bias: Optional[Tensor], running_mean: Tensor,
+                                        running_var: Tensor, training: bool, momentum: float,
+                                        eps: float) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+    if training:
+        out, mean, rstd = torch._native_batch_norm_legit(input, weight, bias, training, momentum, eps)
+        dims: List[int] = [0]
+        for i in range(2, input.dim()):
+            dims.append(i)
+        var = torch.var(input, dims, correction=1)
+        new_mean = running_mean * (1.0 - momentum) + mean * momentum
+        new_var = running_var * (1.0 - momentum) + var * momentum
+        return out, mean, rstd, new_mean.to(running_mean.dtype), new_var.to(running_var.dtype)
+    out, mean, rstd = torch._native_batch_norm_legit_no_training(input, weight, bias, running_mean,
+                                                                 running_var, momentum, eps)
+    return out, mean, rstd, running_mean, running_var
+)TS"},
+      {"aten::_batch_norm_with_update_functional", "_batch_norm_with_update_functional", R"TS(
+def _batch_norm_with_update_functional(input: Tensor, weight: Optional[Tensor],
+                                       bias: Optional[Tensor], running_mean: Tensor,
+                                       running_var: Tensor, momentum: float, eps: float
+                                       ) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    out, mean, rstd, new_mean, new_var = torch._native_batch_norm_legit_functional(
+        input, weight, bias, running_mean, running_var, True, momentum, eps)
+    reserve = torch.empty([0], dtype=0, device=input.device)
+    return out, mean, rstd, reserve, new_mean, new_var
+)TS"},
       // ---------------------------------------------------------------- others
       // The forward-only variant computes what core _embedding_bag computes (EmbeddingBag.cpp).
       {"aten::_embedding_bag_forward_only", "_embedding_bag_forward_only", R"TS(

@@ -158,10 +158,6 @@ XFAIL = {
         ('', 'float32', (1,),
          'input/target lengths given as tensors are read by value (the CIA kernel reads them; a trace would bake them in) (aten::ctc_loss.Tensor)'),
     ],
-    'nn.functional.instance_norm': [
-        ('', 'float32', (0, 1),
-         'instance_norm in training writes the running statistics through its CIA trace (alias + copy_ of an input); that write stays in place, reported (aten::copy_)'),
-    ],
     'nn.functional.one_hot': [
         ('', 'int64', (0,),
          'the number of classes defaults to max(input) + 1, a value-dependent shape: not written yet (aten::one_hot)'),
