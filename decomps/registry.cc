@@ -99,6 +99,10 @@ void DecompositionRegistry::AddSource(std::unique_ptr<DecompositionSource> sourc
   sources_.push_back(std::move(source));
 }
 
+void DecompositionRegistry::AddSourceAfterUser(std::unique_ptr<DecompositionSource> source) {
+  sources_.insert(sources_.begin() + 1, std::move(source));
+}
+
 std::vector<std::string> DecompositionRegistry::source_names() const {
   std::vector<std::string> names;
   for (const auto& s : sources_) names.emplace_back(s->name());

@@ -31,6 +31,9 @@ class DecompositionRegistry {
 
   // Appends a source at the lowest priority.
   void AddSource(std::unique_ptr<DecompositionSource> source);
+  // Adds a source right after the user source, before the library and CIA kernels (the Python
+  // API's decomposition table).
+  void AddSourceAfterUser(std::unique_ptr<DecompositionSource> source);
 
   struct Lookup {
     DecompositionGraph graph;          // null when no source could decompose the node

@@ -314,8 +314,6 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": not a TorchScript archive (no zip signature)"));
   }
-  Program program;
-  program.source = path;
   torch::jit::Module module;
   try {
     module = torch::jit::load(path, c10::Device(c10::kCPU));
@@ -323,8 +321,16 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": cannot load TorchScript archive: ", ExceptionMessage(e)));
   }
+  return ProgramFromModule(std::move(module), path, options);
+}
+
+absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::string& source,
+                                          const LoadOptions& options) {
+  const std::string& path = source;
+  Program program;
+  program.source = source;
   if (!module.find_method("forward")) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": the archive's module has no forward"));
+    return absl::InvalidArgumentError(absl::StrCat(path, ": the module has no forward method"));
   }
   if (options.lift_parameters) {
     try {
@@ -562,8 +568,9 @@ std::string DescribeCountDifference(const std::map<std::string, int>& saved,
 
 }  // namespace
 
-absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
-                         const SaveOptions& options) {
+absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
+                                               const std::string& path,
+                                               const SaveOptions& options) {
   const c10::FunctionSchema* signature = options.signature;
   // Graph::copy does not modify the graph but is not declared const.
   std::shared_ptr<torch::jit::Graph> g = const_cast<torch::jit::Graph&>(graph).copy();
@@ -620,9 +627,7 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
     return absl::InternalError(
         absl::StrCat(path, ": cannot store the tensor constants: ", ExceptionMessage(e)));
   }
-  const std::map<std::string, int> saved_counts = TensorOpCounts(g->block());
   PinOverloadsOfNoneArguments(g->block());
-  std::ostringstream buffer;
   try {
     torch::jit::Function* fn = out._ivalue()->compilation_unit()->create_function(
         c10::QualifiedName(*out.type()->name(), "forward"), g);
@@ -648,7 +653,22 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
       }
     }
     out.type()->addMethod(fn);
-    out.save(buffer);
+  } catch (const std::exception& e) {
+    return absl::InternalError(
+        absl::StrCat(path, ": cannot build the module: ", ExceptionMessage(e)));
+  }
+  return out;
+}
+
+absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
+                         const SaveOptions& options) {
+  absl::StatusOr<torch::jit::Module> out = BuildModule(graph, path, options);
+  if (!out.ok()) return out.status();
+  const std::map<std::string, int> saved_counts =
+      TensorOpCounts(out->get_method("forward").graph()->block());
+  std::ostringstream buffer;
+  try {
+    out->save(buffer);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat(path, ": cannot serialize: ", ExceptionMessage(e)));
   }

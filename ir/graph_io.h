@@ -71,6 +71,14 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
 absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& program,
                                                               const std::string& spec);
 
+// LoadArchive's work after torch::jit::load, for a module already in memory (the Python API's
+// ScriptModules): eval mode, calls inlined, frozen or lifted as `options` say. The module is
+// changed (put in eval mode, frozen in place); pass a clone (Module::clone(/*inplace=*/true)
+// shares the tensors) to keep the caller's. Errors name `source` (InvalidArgument): no forward
+// method, freezing or lifting failed.
+absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::string& source,
+                                          const LoadOptions& options = {});
+
 // Parses TorchScript text IR, as printed by Graph::toString / torch._C.Graph.__str__
 // (torch/csrc/jit/ir/irparser.h), tensor constants included. Errors name `source_name` and carry
 // the parser's line and column.
@@ -107,6 +115,13 @@ struct SaveOptions {
 // parameter's type to prevent it), nothing is written and an Internal error names the ops.
 absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
                          const SaveOptions& options = {});
+
+// SaveArchive's module, in memory and not checked by a save and reload: `graph` as the forward
+// of a new module whose tensor constants are buffers `constant_N`. Errors as SaveArchive's,
+// naming `name`.
+absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
+                                               const std::string& name,
+                                               const SaveOptions& options = {});
 
 // Writes `contents` to `path` atomically (temporary file in the same directory, then rename).
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);

@@ -132,6 +132,8 @@ absl::Status Opset::Keep(absl::string_view text) {
   return absl::OkStatus();
 }
 
+void Opset::IncludeCoreAten() { legal_.insert(CoreAtenKeys().begin(), CoreAtenKeys().end()); }
+
 absl::Status Opset::KeepList(absl::string_view comma_separated) {
   for (absl::string_view entry : absl::StrSplit(comma_separated, ',', absl::SkipWhitespace())) {
     if (absl::Status s = Keep(entry); !s.ok()) return s;
@@ -151,7 +153,7 @@ absl::Status Opset::LoadFile(const std::string& path) {
     entry = absl::StripAsciiWhitespace(entry);
     if (entry.empty()) continue;
     if (entry == "include core_aten") {
-      legal_.insert(CoreAtenKeys().begin(), CoreAtenKeys().end());
+      IncludeCoreAten();
       continue;
     }
     if (absl::Status s = Keep(entry); !s.ok()) {

@@ -66,6 +66,9 @@ class Opset {
   // malformed or names no registered operator or overload; the message says which.
   absl::Status Keep(absl::string_view op);
 
+  // Adds every core ATen overload (an opset file's `include core_aten`).
+  void IncludeCoreAten();
+
   // Keep() for each entry of a comma-separated list (the CLI's --keep-ops).
   absl::Status KeepList(absl::string_view comma_separated);
 

@@ -1,11 +1,13 @@
 // graph_lower._C: the lowering pipeline (lowering/pipeline.h) for Python. Graphs are the
 // torch._C.Graph objects of torch.jit.script/trace; example inputs are converted with libtorch's
 // own toIValue against each graph input's type.
+#include <ATen/ATen.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <torch/csrc/jit/api/compilation_unit.h>
 #include <torch/csrc/jit/python/pybind_utils.h>
+#include <torch/csrc/utils/pybind.h>
 #include <torch/jit.h>
 
 #include <memory>
@@ -13,7 +15,11 @@
 #include <tuple>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
 #include "decomps/registry.h"
+#include "decomps/source.h"
+#include "ir/graph_io.h"
 #include "ir/op_key.h"
 #include "lowering/opset.h"
 #include "lowering/pipeline.h"
@@ -24,22 +30,85 @@ namespace py = pybind11;
 namespace graph_lower {
 namespace {
 
-// lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
-//             decompositions=[(overload, function, TorchScript source), ...])
-//   -> (lowered copy of graph, report as a JSON string)
-// Raises ValueError for bad input (InvalidArgument, FailedPrecondition) and RuntimeError for
-// anything else a pass reported.
-std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
-    const std::shared_ptr<torch::jit::Graph>& graph, const std::optional<py::list>& example_inputs,
-    const std::string& keep_ops, bool verify, bool unroll_loops,
-    const std::vector<std::tuple<std::string, std::string, std::string>>& decompositions) {
-  LoweringOptions options;
-  // User decompositions (TorchScript source) come first, before the library and CIA kernels.
+// A decomposition source backed by a Python callable (graph_lower/decomp_table.py):
+// `callback(op, inputs)` gets the overload ("aten::gelu", "aten::add.Tensor") and one value per
+// node input: an uninitialised CPU tensor with the input's sizes, strides and dtype for a Tensor,
+// the constant's value otherwise. It returns None (no entry: NotFound) or (graph, positions):
+// a TorchScript graph whose inputs are the node inputs at `positions` (the tensors) and whose
+// outputs are the node's. Inputs that are neither constants nor tensors of complete type give
+// FailedPrecondition; an exception raised by the callback is a fault (Internal), with its text.
+class PythonSource : public DecompositionSource {
+ public:
+  explicit PythonSource(py::function callback) : callback_(std::move(callback)) {}
+  ~PythonSource() override {
+    py::gil_scoped_acquire gil;
+    callback_ = py::function();
+  }
+  absl::string_view name() const override { return "python"; }
+  bool specialized() const override { return true; }
+
+  absl::StatusOr<DecompositionGraph> Decompose(const torch::jit::Node& node) override {
+    const std::string op = OpKey::Of(node).ToString();
+    py::gil_scoped_acquire gil;
+    try {
+      py::list inputs;
+      for (size_t i = 0; i < node.inputs().size(); ++i) {
+        const torch::jit::Value* v = node.inputs()[i];
+        if (std::optional<c10::IValue> constant = torch::jit::toIValue(v)) {
+          inputs.append(torch::jit::toPyObject(*constant));
+          continue;
+        }
+        auto t = v->type()->cast<c10::TensorType>();
+        if (!t) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "input ", i, " (", v->type()->str(), ") is neither a constant nor a tensor"));
+        }
+        auto sizes = t->sizes().concrete_sizes();
+        auto strides = t->strides().concrete_sizes();
+        if (!sizes || !strides || !t->scalarType() || !t->device()) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "input ", i, " has no complete tensor type (shapes were not specialised)"));
+        }
+        inputs.append(
+            at::empty_strided(*sizes, *strides, at::TensorOptions().dtype(*t->scalarType())));
+      }
+      py::object result = callback_(op, inputs);
+      if (result.is_none()) return absl::NotFoundError("no entry in the table");
+      auto [graph, positions] =
+          result.cast<std::pair<std::shared_ptr<torch::jit::Graph>, std::vector<size_t>>>();
+      // The node's other inputs (constants, baked into the trace) become unused inputs.
+      const absl::flat_hash_set<size_t> traced(positions.begin(), positions.end());
+      if (traced.size() != graph->inputs().size()) {
+        return absl::InternalError(absl::StrCat("the table's graph for ", op, " takes ",
+                                                graph->inputs().size(), " inputs for ",
+                                                traced.size(), " tensor positions"));
+      }
+      for (size_t i = 0; i < node.inputs().size(); ++i) {
+        if (!traced.contains(i)) graph->insertInput(i)->setType(node.inputs()[i]->type());
+      }
+      return graph;
+    } catch (py::error_already_set& e) {
+      return absl::InternalError(absl::StrCat("the table's entry for ", op, " failed: ", e.what()));
+    } catch (const std::exception& e) {
+      return absl::InternalError(absl::StrCat("the table's entry for ", op, " failed: ", e.what()));
+    }
+  }
+
+ private:
+  py::function callback_;
+};
+
+// The registry with the user's decompositions (overload, function, TorchScript source) first,
+// before the library and CIA kernels; each is checked now, so that one that cannot be used is an
+// error (ValueError), not a silent fall back to the library.
+std::unique_ptr<DecompositionRegistry> MakeRegistry(
+    const std::vector<std::tuple<std::string, std::string, std::string>>& decompositions,
+    const std::optional<py::function>& python_table) {
   std::unique_ptr<DecompositionRegistry> registry = DecompositionRegistry::CreateDefault();
+  if (python_table) registry->AddSourceAfterUser(std::make_unique<PythonSource>(*python_table));
   for (const auto& [op, function, source] : decompositions) {
-    // Checked now, so that a decomposition that cannot be used is an error, not a silent fall
-    // back to the library: it must compile, define `function`, and take the overload's
-    // arguments. A source without a final newline is accepted.
+    // It must compile, define `function`, and take the overload's arguments. A source without a
+    // final newline is accepted.
     const std::string text = source.empty() || source.back() != '\n' ? source + "\n" : source;
     try {
       std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(text);
@@ -61,35 +130,41 @@ std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
       throw py::value_error("decompositions: " + op + ": " + std::string(s.message()));
     }
   }
-  options.registry = registry.get();
-  if (absl::Status s = options.opset.KeepList(keep_ops); !s.ok()) {
+  return registry;
+}
+
+// The target opset: core ATen when neither `opset` nor `opset_file` is given; otherwise only
+// their entries (Opset::Keep's syntax; "core_aten" adds all of core ATen; the file as the CLI's
+// --opset reads it); then `keep_ops` (comma-separated) on top. Raises ValueError naming the entry.
+Opset MakeOpset(const std::optional<std::vector<std::string>>& opset,
+                const std::optional<std::string>& opset_file, const std::string& keep_ops) {
+  Opset result = opset || opset_file ? Opset::Empty() : Opset::CoreAten();
+  for (const std::string& entry : opset.value_or(std::vector<std::string>{})) {
+    if (entry == "core_aten") {
+      result.IncludeCoreAten();
+    } else if (absl::Status s = result.Keep(entry); !s.ok()) {
+      throw py::value_error("opset: " + std::string(s.message()));
+    }
+  }
+  if (opset_file) {
+    if (absl::Status s = result.LoadFile(*opset_file); !s.ok()) {
+      throw py::value_error("opset: " + std::string(s.message()));
+    }
+  }
+  if (absl::Status s = result.KeepList(keep_ops); !s.ok()) {
     throw py::value_error("keep_ops: " + std::string(s.message()));
   }
-  if (example_inputs) {
-    const auto inputs = graph->inputs();
-    if (example_inputs->size() != inputs.size()) {
-      throw py::value_error("example_inputs: the graph has " + std::to_string(inputs.size()) +
-                            " inputs, " + std::to_string(example_inputs->size()) + " were given");
-    }
-    std::vector<c10::IValue> values;
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      try {
-        values.push_back(torch::jit::toIValue((*example_inputs)[i], inputs[i]->type()));
-      } catch (const std::exception& e) {
-        throw py::value_error("example_inputs[" + std::to_string(i) + "] does not fit input '" +
-                              inputs[i]->debugName() + "' of type " + inputs[i]->type()->str() +
-                              ": " + e.what());
-      }
-    }
-    options.example_inputs = std::move(values);
-  }
-  options.verify = verify;
-  options.unroll_loops = unroll_loops;
-  std::shared_ptr<torch::jit::Graph> copy = graph->copy();
+  return result;
+}
+
+// Runs the pipeline on `graph` (changed in place) with the GIL released; raises ValueError for
+// bad input (InvalidArgument, FailedPrecondition) and RuntimeError for anything else a pass
+// reported.
+LoweringReport Run(std::shared_ptr<torch::jit::Graph>& graph, LoweringOptions& options) {
   absl::StatusOr<LoweringReport> report;
   {
     py::gil_scoped_release release;
-    report = LowerToCoreAten(copy, options);
+    report = LowerToCoreAten(graph, options);
   }
   if (!report.ok()) {
     const std::string message(report.status().message());
@@ -98,18 +173,130 @@ std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
     }
     throw std::runtime_error(message);
   }
-  return {copy, report->ToJson().dump()};
+  return *std::move(report);
+}
+
+// Converts `given` (Python values) to IValues of `inputs[first..]`'s types; inputs past the
+// given ones take `defaults` (the schema's default values) when there are any.
+std::vector<c10::IValue> ConvertInputs(const py::list& given,
+                                       at::ArrayRef<torch::jit::Value*> inputs, size_t first,
+                                       const c10::FunctionSchema* schema) {
+  const size_t wanted = inputs.size() - first;
+  if (given.size() > wanted) {
+    throw py::value_error("example_inputs: the graph takes " + std::to_string(wanted) +
+                          " inputs, " + std::to_string(given.size()) + " were given");
+  }
+  std::vector<c10::IValue> values;
+  for (size_t i = 0; i < wanted; ++i) {
+    torch::jit::Value* input = inputs[first + i];
+    if (i >= given.size()) {
+      std::optional<c10::IValue> fallback;
+      if (schema && first + i < schema->arguments().size()) {
+        fallback = schema->arguments()[first + i].default_value();
+      }
+      if (!fallback) {
+        throw py::value_error("example_inputs: the graph takes " + std::to_string(wanted) +
+                              " inputs, " + std::to_string(given.size()) +
+                              " were given and input '" + input->debugName() + "' has no default");
+      }
+      values.push_back(*fallback);
+      continue;
+    }
+    try {
+      values.push_back(torch::jit::toIValue(given[i], input->type()));
+    } catch (const std::exception& e) {
+      throw py::value_error("example_inputs[" + std::to_string(i) + "] does not fit input '" +
+                            input->debugName() + "' of type " + input->type()->str() + ": " +
+                            e.what());
+    }
+  }
+  return values;
+}
+
+using Decompositions = std::vector<std::tuple<std::string, std::string, std::string>>;
+
+// lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
+//             decompositions=[(overload, function, TorchScript source), ...], opset=None)
+//   -> (lowered copy of graph, report as a JSON string)
+std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
+    const std::shared_ptr<torch::jit::Graph>& graph, const std::optional<py::list>& example_inputs,
+    const std::string& keep_ops, bool verify, bool unroll_loops,
+    const Decompositions& decompositions, const std::optional<std::vector<std::string>>& opset,
+    const std::optional<std::string>& opset_file, const std::optional<py::function>& python_table) {
+  LoweringOptions options;
+  std::unique_ptr<DecompositionRegistry> registry = MakeRegistry(decompositions, python_table);
+  options.registry = registry.get();
+  options.opset = MakeOpset(opset, opset_file, keep_ops);
+  if (example_inputs) {
+    if (example_inputs->size() != graph->inputs().size()) {
+      throw py::value_error("example_inputs: the graph has " +
+                            std::to_string(graph->inputs().size()) + " inputs, " +
+                            std::to_string(example_inputs->size()) + " were given");
+    }
+    options.example_inputs = ConvertInputs(*example_inputs, graph->inputs(), 0, nullptr);
+  }
+  options.verify = verify;
+  options.unroll_loops = unroll_loops;
+  std::shared_ptr<torch::jit::Graph> copy = graph->copy();
+  LoweringReport report = Run(copy, options);
+  return {copy, report.ToJson().dump()};
+}
+
+// lower_module(module, example_inputs=None, ...) -> (lowered torch._C.ScriptModule, report JSON)
+// The module is frozen as the CLI freezes archives (ir/graph_io.h ProgramFromModule) on a clone
+// that shares its tensors; the caller's module is not changed.
+std::pair<torch::jit::Module, std::string> LowerModule(
+    const torch::jit::Module& module, const std::optional<py::list>& example_inputs,
+    const std::string& keep_ops, bool verify, bool unroll_loops,
+    const Decompositions& decompositions, const std::optional<std::vector<std::string>>& opset,
+    const std::optional<std::string>& opset_file, const std::optional<py::function>& python_table) {
+  const std::string name = "module " + module.type()->name()->qualifiedName();
+  absl::StatusOr<Program> program = ProgramFromModule(module.clone(/*inplace=*/true), name);
+  if (!program.ok()) throw py::value_error(std::string(program.status().message()));
+  if (!program->module_state.empty()) {
+    std::string names;
+    for (const std::string& n : program->module_state) names += (names.empty() ? "" : ", ") + n;
+    throw py::value_error(name + ": forward changes module state (" + names +
+                          "), which freezing cannot make constant");
+  }
+  const c10::FunctionSchema& schema = program->module->get_method("forward").function().getSchema();
+  LoweringOptions options;
+  std::unique_ptr<DecompositionRegistry> registry = MakeRegistry(decompositions, python_table);
+  options.registry = registry.get();
+  options.opset = MakeOpset(opset, opset_file, keep_ops);
+  if (example_inputs) {
+    std::vector<c10::IValue> values = {c10::IValue()};  // `self`, unused once frozen
+    std::vector<c10::IValue> rest =
+        ConvertInputs(*example_inputs, program->graph->inputs(), 1, &schema);
+    values.insert(values.end(), rest.begin(), rest.end());
+    options.example_inputs = std::move(values);
+  }
+  options.verify = verify;
+  options.unroll_loops = unroll_loops;
+  LoweringReport report = Run(program->graph, options);
+  SaveOptions save;
+  save.signature = &schema;
+  absl::StatusOr<torch::jit::Module> lowered = BuildModule(*program->graph, name, save);
+  if (!lowered.ok()) throw std::runtime_error(std::string(lowered.status().message()));
+  return {*std::move(lowered), report.ToJson().dump()};
 }
 
 }  // namespace
 }  // namespace graph_lower
 
 PYBIND11_MODULE(_C, m) {
+  using graph_lower::Decompositions;
   m.doc() = "graph-lower's C++ lowering pipeline (lowering/pipeline.h).";
-  m.def(
-      "lower_graph", &graph_lower::LowerGraph, py::arg("graph"),
-      py::arg("example_inputs") = py::none(), py::arg("keep_ops") = "", py::arg("verify") = false,
-      py::arg("unroll_loops") = false,
-      py::arg("decompositions") = std::vector<std::tuple<std::string, std::string, std::string>>{},
-      "Lowers a copy of a torch._C.Graph to core ATen; returns (graph, report JSON).");
+  m.def("lower_graph", &graph_lower::LowerGraph, py::arg("graph"),
+        py::arg("example_inputs") = py::none(), py::arg("keep_ops") = "", py::arg("verify") = false,
+        py::arg("unroll_loops") = false, py::arg("decompositions") = Decompositions{},
+        py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),
+        py::arg("python_table") = py::none(),
+        "Lowers a copy of a torch._C.Graph to core ATen; returns (graph, report JSON).");
+  m.def("lower_module", &graph_lower::LowerModule, py::arg("module"),
+        py::arg("example_inputs") = py::none(), py::arg("keep_ops") = "", py::arg("verify") = false,
+        py::arg("unroll_loops") = false, py::arg("decompositions") = Decompositions{},
+        py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),
+        py::arg("python_table") = py::none(),
+        "Freezes and lowers a clone of a torch._C.ScriptModule; returns (module, report JSON).");
 }

@@ -1,53 +1,283 @@
-"""graph_lower: lowers TorchScript graphs to core ATen from Python.
+"""graph_lower: lowers PyTorch programs to core ATen from Python.
 
-`lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
-decompositions=())` takes a `torch._C.Graph` of a function (`torch.jit.trace(fn, inputs).graph`,
-`torch.jit.script(fn).graph`) or of a frozen module (`torch.jit.freeze(scripted.eval()).graph`,
-whose weights are constants; an unfrozen module's graph reads them from `self`, which is not
-lowered through) and returns `(lowered, report)`: a
-lowered copy of the graph and the lowering report as a dict (the CLI's `--report` JSON; see
-README "The CLI"). The input graph is not changed. `example_inputs` are the values of the
-graph's inputs (tensors, scalars, lists, None), used to specialise shapes and trace
-CompositeImplicitAutograd kernels. Raises ValueError for bad input (an example input that does
-not fit its graph input, an unknown op in keep_ops) and RuntimeError when a pass fails.
+Entry points:
+
+- `lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verify=False)` lowers a
+  `torch.jit.ScriptModule`, a `torch._C.Graph` or an ATen-level FX `GraphModule` and returns a
+  `LoweringResult` (the lowered program and its report).
+- `run_decompositions(exported_program)`: `ExportedProgram.run_decompositions()` through
+  graph-lower (graph_lower.export).
+- `torch.compile(model, backend="graph_lower")` (graph_lower.backend; registered on import and
+  through the `torch_dynamo_backends` entry point).
+- `lower_graph(graph, example_inputs)`, `to_function(graph)`: the lower-level graph interface.
+- `graph_lower.fx.import_fx` / `export_fx`: FX graphs in and out of TorchScript IR.
+
+Core ATen is the set of overloads tagged `core` in PyTorch's
+aten/src/ATen/native/native_functions.yaml (186 in torch 2.6); the report's keys are those of the
+CLI's `--report` JSON (README, "The CLI").
+
+Errors: ValueError for bad input (an object of another type, example inputs that do not fit the
+program, an unknown operator in keep_ops or opset); `NotCoreAtenError` (a RuntimeError) when
+`strict` and a non-core op is left; `VerificationError` (a RuntimeError) when `verify` and the
+lowered program's outputs differ from the original's; RuntimeError for anything else a pass
+reported. Messages are the C++ pipeline's.
 """
 
+import dataclasses
 import json
 import os
+from typing import Any, Dict
 
-# The extension is built by Bazel (`bazel build //python:graph_lower/_C.so`); from a source
-# checkout it is found in bazel-bin next to this package's path.
+# The extension is built by Bazel (`bazel build //python:graph_lower/_C.so`, `make python`); from
+# a source checkout it is found in bazel-bin next to this package's path.
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 __path__.append(os.path.join(_REPO, "bazel-bin", "python", "graph_lower"))  # noqa: F821
 
 import torch  # noqa: E402  (libtorch must be loaded before the extension)
+import torch.fx  # noqa: E402
 
 from . import _C  # noqa: E402
+from . import fx as _fx  # noqa: E402
+
+__all__ = ["lower", "lower_graph", "to_function", "LoweringResult", "NotCoreAtenError",
+           "VerificationError", "run_decompositions"]
+
+
+class NotCoreAtenError(RuntimeError):
+    """`strict=True` and ops outside the opset are left; `.report` holds the report."""
+
+    def __init__(self, message, report):
+        super().__init__(message)
+        self.report = report
+
+
+class VerificationError(RuntimeError):
+    """`verify=True` and the lowered program's outputs differ; `.report` holds the report."""
+
+    def __init__(self, message, report):
+        super().__init__(message)
+        self.report = report
+
+
+@dataclasses.dataclass
+class LoweringResult:
+    """What `lower` returns.
+
+    module: the lowered program as the kind of object given: a `torch.jit.ScriptModule` for a
+        ScriptModule (frozen: weights are its buffers `constant_N`; forward keeps its
+        signature), a `torch.fx.GraphModule` of `torch.ops.aten` overloads for a GraphModule,
+        a `torch.jit.ScriptFunction` for a `torch._C.Graph`.
+    graph: the lowered `torch._C.Graph` (for a ScriptModule, its forward's graph).
+    report: the lowering report (dict; the CLI's --report JSON: `non_core_ops`, `decompositions`
+        by overload and source, `legal`, `verified`, `pass_ms`, ...).
+    Calling the result calls `module`.
+    """
+
+    module: Any
+    graph: torch._C.Graph
+    report: Dict[str, Any]
+
+    def __call__(self, *args, **kwargs):
+        return self.module(*args, **kwargs)
+
+
+def _keep_ops_text(keep_ops):
+    if isinstance(keep_ops, str):
+        return keep_ops
+    try:
+        items = list(keep_ops)
+    except TypeError:
+        raise ValueError(f"keep_ops: a sequence of overload names, got {type(keep_ops).__name__}")
+    for item in items:
+        if not isinstance(item, str):
+            raise ValueError(f"keep_ops: overload names are strings, got {item!r}")
+        if "," in item:
+            raise ValueError(f"keep_ops: '{item}' holds a comma; give one overload per entry")
+    return ",".join(items)
+
+
+def _opset_args(opset):
+    """(entries, file) for the extension from lower's `opset` argument."""
+    if opset is None:
+        return None, None
+    if isinstance(opset, (str, os.PathLike)):
+        path = os.fspath(opset)
+        if not os.path.isfile(path):
+            raise ValueError(f"opset: {path}: no such opset file")
+        return None, path
+    try:
+        entries = list(opset)
+    except TypeError:
+        raise ValueError(f"opset: a file path or a sequence of overload names, got "
+                         f"{type(opset).__name__}")
+    if not all(isinstance(e, str) for e in entries):
+        raise ValueError("opset: overload names are strings")
+    return entries, None
+
+
+def _examples(example_inputs):
+    if example_inputs is None:
+        return None
+    if not isinstance(example_inputs, (list, tuple)):
+        raise ValueError("example_inputs: a list or tuple of the program's input values, got "
+                         f"{type(example_inputs).__name__}")
+    return list(example_inputs)
+
+
+def _check(report, strict, verify, what):
+    if verify and not report.get("verified", False):
+        raise VerificationError(f"{what}: the lowered program's outputs differ from the "
+                                f"original's: {report.get('verify_message', '')}", report)
+    if strict and report.get("non_core_ops"):
+        raise NotCoreAtenError(f"{what}: ops outside the opset are left: "
+                               f"{', '.join(report['non_core_ops'])}", report)
+
+
+def _table_callback(decomposition_table):
+    if decomposition_table is None:
+        return None
+    from . import decomp_table
+
+    if isinstance(decomposition_table, str):
+        if decomposition_table != "pytorch":
+            raise ValueError(f"decomposition_table: 'pytorch' or a dict, not "
+                             f"{decomposition_table!r}")
+        decomposition_table = decomp_table.pytorch_table()
+    return decomp_table.make_callback(decomposition_table)
 
 
 def lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
-                decompositions=()):
+                decompositions=(), opset=None, decomposition_table=None):
     """Lowers a copy of `graph` (torch._C.Graph) to core ATen; returns (graph, report dict).
 
-    `decompositions`: (overload, function name, TorchScript source) triples, e.g.
-    ("aten::silu", "silu", "def silu(x: Tensor) -> Tensor: ..."), tried before the library and
-    CompositeImplicitAutograd kernels (decomps/registry.h); the function's parameters are the
-    overload's schema arguments in order.
+    `graph`: the graph of a function (`torch.jit.trace(fn, inputs).graph`,
+    `torch.jit.script(fn).graph`) or of a frozen module (`torch.jit.freeze(m.eval()).graph`,
+    whose weights are constants; an unfrozen module's graph reads them from `self`). The input
+    graph is not changed. `example_inputs`: one value per graph input (tensors, scalars, lists,
+    None); they specialise shapes and let CompositeImplicitAutograd kernels be traced; without
+    them only shape-generic decompositions apply. `decompositions`: (overload, function name,
+    TorchScript source) triples, e.g. ("aten::silu", "silu", "def silu(x: Tensor) -> Tensor:
+    ..."), tried before the library and CIA kernels (decomps/registry.h); the function's
+    parameters are the overload's schema arguments in order. `opset`, `decomposition_table`: see
+    `lower`.
+    Raises ValueError for bad input and RuntimeError when a pass fails.
     """
-    if example_inputs is not None and not isinstance(example_inputs, (list, tuple)):
-        raise ValueError("example_inputs: a list or tuple of the graph's input values, got "
-                         f"{type(example_inputs).__name__}")
-    lowered, report = _C.lower_graph(
-        graph,
-        None if example_inputs is None else list(example_inputs),
-        keep_ops,
-        verify,
-        unroll_loops,
-        list(decompositions),
-    )
+    entries, path = _opset_args(opset)
+    lowered, report = _C.lower_graph(graph, _examples(example_inputs), _keep_ops_text(keep_ops),
+                                     verify, unroll_loops, list(decompositions), entries, path,
+                                     _table_callback(decomposition_table))
     return lowered, json.loads(report)
 
 
 def to_function(graph, name="forward"):
     """A callable torch.jit ScriptFunction running `graph` in the JIT interpreter."""
     return torch._C._create_function_from_graph(name, graph)
+
+
+def _fx_examples(gm, imported):
+    """Example inputs from the placeholders' meta["val"] (FakeTensors of torch.export and
+    make_fx): floating tensors random normal (seeded), others zeros; None without metadata."""
+    gen = torch.Generator().manual_seed(0)
+    values = []
+    for node in gm.graph.nodes:
+        if node.op != "placeholder":
+            continue
+        val = node.meta.get("val")
+        if isinstance(val, torch.Tensor):
+            shape = [int(s) for s in val.shape]
+            if val.dtype.is_floating_point or val.dtype.is_complex:
+                values.append(torch.randn(shape, dtype=val.dtype, generator=gen))
+            else:
+                values.append(torch.zeros(shape, dtype=val.dtype))
+        elif isinstance(val, (int, float, bool)):
+            values.append(val)
+        else:
+            return None
+    return values
+
+
+def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verify=False,
+          unroll_loops=False, decompositions=(), decomposition_table=None,
+          _fx_mutations="copy_") -> LoweringResult:
+    """Lowers a program to core ATen (or to `opset`) and returns a LoweringResult.
+
+    obj: a `torch.jit.ScriptModule` (scripted or traced; frozen on a copy in eval mode, the
+        caller's module is not changed), a `torch._C.Graph` (see `lower_graph`), or an
+        ATen-level `torch.fx.GraphModule` (make_fx, `ExportedProgram.graph_module`; imported by
+        overload, graph_lower.fx). A GraphModule that writes its inputs comes back functional,
+        with `aten.copy_` of each written input's new value at the end (report
+        ["mutated_inputs"]), as AOTAutograd's epilogue.
+    example_inputs: values of forward's arguments (without `self`; trailing arguments with
+        defaults may be left out), or of the graph's inputs. Tensors of any shape and dtype,
+        scalars, lists, None. For a GraphModule they default to tensors shaped as the
+        placeholders' meta["val"] (floating point random normal with seed 0, other dtypes zeros).
+    keep_ops: overloads the backend keeps besides the opset ("aten::linear",
+        "aten::scaled_dot_product_attention", "aten::add.*"), a sequence or a comma-separated
+        string.
+    opset: None for core ATen; a path to an opset file (the CLI's --opset format); or a
+        sequence of overload names, "core_aten" adding all of core ATen.
+    strict: raise NotCoreAtenError when a non-core op is left (else they are kept and listed
+        in report["non_core_ops"]).
+    verify: run original and lowered programs on the example inputs in the JIT interpreter and
+        raise VerificationError when an output differs (needs example inputs).
+    decomposition_table: None, "pytorch" (torch._decomp.core_aten_decompositions()), or a dict
+        from torch.ops overloads to Python decompositions: one more source, tried after
+        `decompositions` and before graph-lower's library and CIA kernels (graph_lower.
+        decomp_table; needs example inputs, as entries are traced at the node's shapes).
+    Raises ValueError for bad arguments (the message names the argument and the problem).
+    """
+    examples = _examples(example_inputs)
+    if verify and examples is None and not isinstance(obj, torch.fx.GraphModule):
+        raise ValueError("verify=True needs example_inputs")
+    entries, path = _opset_args(opset)
+    keep = _keep_ops_text(keep_ops)
+    decomps = list(decompositions)
+    if isinstance(obj, torch.jit.ScriptModule):
+        cpp, text = _C.lower_module(obj._c, examples, keep, verify, unroll_loops, decomps,
+                                    entries, path, _table_callback(decomposition_table))
+        module = torch.jit._recursive.wrap_cpp_module(cpp)
+        report = json.loads(text)
+        _check(report, strict, verify, type(obj).__name__)
+        return LoweringResult(module, module.forward.graph, report)
+    if isinstance(obj, torch._C.Graph):
+        graph, report = lower_graph(obj, examples, keep, verify, unroll_loops, decomps, opset,
+                                    decomposition_table)
+        _check(report, strict, verify, "graph")
+        return LoweringResult(to_function(graph), graph, report)
+    if isinstance(obj, torch.fx.GraphModule):
+        imported = _fx.import_fx(obj)
+        if examples is None:
+            examples = _fx_examples(obj, imported)
+            if verify and examples is None:
+                raise ValueError("verify=True needs example_inputs (the GraphModule's "
+                                 "placeholders carry no meta['val'])")
+        graph, report = lower_graph(imported.graph, examples, keep, verify, unroll_loops,
+                                    decomps, opset, decomposition_table)
+        _check(report, strict, verify, "GraphModule")
+        gm = _fx.export_fx(graph, imported.out_spec, imported.input_names,
+                           report.get("mutated_inputs", ()), _fx_mutations)
+        return LoweringResult(gm, graph, report)
+    if isinstance(obj, torch.nn.Module):
+        raise ValueError(f"lower: {type(obj).__name__} is an eager nn.Module; pass "
+                         "torch.jit.script(m) or torch.jit.trace(m, inputs), an FX graph from "
+                         "torch.export, or use torch.compile(m, backend='graph_lower')")
+    raise ValueError(f"lower: expected a torch.jit.ScriptModule, torch._C.Graph or "
+                     f"torch.fx.GraphModule, got {type(obj).__name__}")
+
+
+def run_decompositions(exported_program, keep_ops=(), opset=None, strict=False):
+    """ExportedProgram.run_decompositions() through graph-lower; see graph_lower.export."""
+    from . import export as _export
+
+    return _export.run_decompositions(exported_program, keep_ops=keep_ops, opset=opset,
+                                      strict=strict)
+
+
+def _register_backend():
+    try:
+        from . import backend  # noqa: F401  (registers "graph_lower" with torch._dynamo)
+    except ImportError:  # pragma: no cover - a torch without dynamo
+        pass
+
+
+_register_backend()

@@ -1,0 +1,159 @@
+"""The `torch.compile` backend "graph_lower".
+
+`torch.compile(model, backend="graph_lower")`: each FX graph dynamo hands over (one per graph
+break) is compiled lazily, on its first call, for the concrete inputs of that call:
+
+1. traced to ATen level with `make_fx` on those inputs (CompositeImplicitAutograd ops decompose
+   during tracing, as in AOTAutograd);
+2. imported into TorchScript IR by overload (graph_lower.fx.import_fx);
+3. lowered to core ATen by the C++ pass, with those inputs as example inputs;
+4. run by the reference backend: libtorch's JIT interpreter
+   (`torch._C._create_function_from_graph`).
+
+A compiled graph is cached per input signature (shapes, strides, dtypes, devices, requires_grad,
+and the values of non-tensor inputs), so new shapes, whether dynamo recompiles for them or hands
+over a graph with symbolic sizes, are lowered again for the sizes seen. Writes the graph makes
+to its inputs (BatchNorm's running statistics in training mode) are returned by the lowered
+graph and copied back into the caller's tensors.
+
+Inference and training both work: the lowered graph's core ATen ops run through the dispatcher
+with autograd, so gradients flow back to the inputs (dynamo passes parameters as inputs). The
+backward pass runs eagerly (it is not itself lowered).
+
+`reports()` returns the lowering report (dict, as graph_lower.lower's) of every graph lowered in
+this process, in order, each with `graph_id` (which dynamo graph) and `input_signature` added.
+Ops left outside core ATen are kept and run (listed in the report's `non_core_ops`); set
+`graph_lower.backend.strict = True` to raise graph_lower.NotCoreAtenError instead.
+"""
+
+import itertools
+import threading
+from typing import Any, Dict, List
+
+import torch
+import torch.utils._pytree as pytree
+from torch.fx.experimental.proxy_tensor import make_fx
+
+from . import fx as _fx
+
+__all__ = ["graph_lower_backend", "reports", "clear_reports", "strict"]
+
+strict = False
+_REPORTS: List[Dict[str, Any]] = []
+_LOCK = threading.Lock()
+_IDS = itertools.count()
+
+
+def reports() -> List[Dict[str, Any]]:
+    """The report of every graph the backend lowered in this process, oldest first."""
+    with _LOCK:
+        return list(_REPORTS)
+
+
+def clear_reports() -> None:
+    """Forgets the reports collected so far."""
+    with _LOCK:
+        _REPORTS.clear()
+
+
+def _signature(args):
+    sig = []
+    for a in args:
+        if isinstance(a, torch.Tensor):
+            sig.append(("T", tuple(a.shape), tuple(a.stride()), a.dtype, a.device.type,
+                        a.requires_grad))
+        else:
+            sig.append(("V", type(a).__name__, a))
+    return tuple(sig)
+
+
+class _Lowered:
+    """One lowered specialisation: the JIT function and how to map its outputs back."""
+
+    def __init__(self, function, out_spec, n_outputs, mutated):
+        self.function = function
+        self.out_spec = out_spec
+        self.n_outputs = n_outputs
+        self.mutated = mutated  # input positions whose new values follow the outputs
+
+    def __call__(self, args):
+        # The inputs the graph writes go in as copies: autograd may save them for the backward
+        # pass (batch norm saves its running statistics), and writing the caller's tensor
+        # afterwards must not change what was saved.
+        run_args = list(args)
+        for index in self.mutated:
+            run_args[index] = args[index].clone()
+        result = self.function(*run_args)
+        flat = list(result) if isinstance(result, tuple) else [result]
+        outputs, new_values = flat[:self.n_outputs], flat[self.n_outputs:]
+        for index, value in zip(self.mutated, new_values):
+            with torch.no_grad():
+                args[index].copy_(value)
+        return pytree.tree_unflatten(outputs, self.out_spec)
+
+
+class _CompiledGraph:
+    """The callable handed back to dynamo for one FX graph."""
+
+    def __init__(self, gm: torch.fx.GraphModule):
+        self.gm = gm
+        self.graph_id = next(_IDS)
+        self.cache: Dict[Any, _Lowered] = {}
+        self.lock = threading.Lock()
+
+    def lower(self, args, signature):
+        from . import NotCoreAtenError, lower_graph
+
+        # Traced on fake tensors: nothing is computed and nothing the graph writes is written.
+        # Grad mode off: make_fx records the forward ops; autograd is recorded when the lowered
+        # graph runs.
+        with torch.no_grad():
+            aten = make_fx(self.gm, tracing_mode="fake")(*args)
+        imported = _fx.import_fx(aten, args)
+        # Lowering runs the graph on its example inputs: on copies, so that a graph that writes
+        # its inputs (BatchNorm's running statistics) does not write the caller's tensors.
+        examples = [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args]
+        with torch.no_grad():
+            graph, report = lower_graph(imported.graph, examples)
+        report["graph_id"] = self.graph_id
+        report["input_signature"] = [repr(s) for s in signature]
+        with _LOCK:
+            _REPORTS.append(report)
+        if strict and report["non_core_ops"]:
+            raise NotCoreAtenError(
+                f"graph_lower backend: graph {self.graph_id}: ops outside core ATen are left: "
+                f"{', '.join(report['non_core_ops'])}", report)
+        names = [i.debugName() for i in imported.graph.inputs()]
+        mutated = [names.index(n) for n in report.get("mutated_inputs", [])]
+        # The lowered graph returns the imported graph's outputs, then the new values of the
+        # inputs it wrote (docs/semantics.md), packed in one tuple when there was one output.
+        n_outputs = len(list(imported.graph.outputs()))
+        function = torch._C._create_function_from_graph(f"graph_lower_{self.graph_id}", graph)
+        return _Lowered(function, imported.out_spec, n_outputs, mutated)
+
+    def __call__(self, *args):
+        signature = _signature(args)
+        lowered = self.cache.get(signature)
+        if lowered is None:
+            with self.lock:
+                lowered = self.cache.get(signature)
+                if lowered is None:
+                    lowered = self.cache[signature] = self.lower(args, signature)
+        return lowered(list(args))
+
+
+def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
+    """The dynamo backend: returns a callable that lowers `gm` on its first call (module doc)."""
+    if kwargs.get("options"):
+        raise ValueError(f"graph_lower backend: unknown options {sorted(kwargs['options'])}")
+    return _CompiledGraph(gm)
+
+
+def _register():
+    from torch._dynamo.backends.registry import _BACKENDS, register_backend
+
+    if "graph_lower" not in _BACKENDS:
+        register_backend(compiler_fn=graph_lower_backend, name="graph_lower")
+
+
+_register()

@@ -1,0 +1,338 @@
+"""The graph_lower Python package: lower(), FX in and out, run_decompositions, the torch.compile
+backend. Every numerical check compares with eager PyTorch on the same inputs."""
+
+import copy
+import importlib.metadata
+import operator
+import os
+import subprocess
+import sys
+
+import pytest
+import torch
+import torchvision
+from torch.fx.experimental.proxy_tensor import make_fx
+
+PYTHON_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "python")
+sys.path.insert(0, PYTHON_DIR)
+import graph_lower  # noqa: E402
+from graph_lower import backend  # noqa: E402
+
+
+def _is_core(target):
+    """A call_function target is core ATen (tagged core in native_functions.yaml)."""
+    if target is operator.getitem:
+        return True
+    return isinstance(target, torch._ops.OpOverload) and torch.Tag.core in target.tags
+
+
+def _reports_since(n):
+    return backend.reports()[n:]
+
+
+# --- torch.compile(model, backend="graph_lower") ---------------------------------------------
+
+def _encoder():
+    layer = torch.nn.TransformerEncoderLayer(32, 4, 64, batch_first=True, dropout=0.1)
+    return torch.nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
+
+
+MODELS = {
+    "resnet18": (lambda: torchvision.models.resnet18(), lambda: torch.randn(2, 3, 64, 64)),
+    "mobilenet_v3_small": (lambda: torchvision.models.mobilenet_v3_small(),
+                           lambda: torch.randn(2, 3, 64, 64)),
+    "vit_b_16": (lambda: torchvision.models.vit_b_16(), lambda: torch.randn(1, 3, 224, 224)),
+    "transformer_encoder": (_encoder, lambda: torch.randn(2, 7, 32)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_compile_matches_eager_and_runs_core_aten_only(name):
+    torch.manual_seed(0)
+    make_model, make_input = MODELS[name]
+    model = make_model().eval()
+    x = make_input()
+    before = len(backend.reports())
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="graph_lower")
+    with torch.no_grad():
+        got = compiled(x)
+        want = model(x)
+    torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
+    reports = _reports_since(before)
+    assert reports, "the backend lowered no graph"
+    for r in reports:
+        assert r["non_core_ops"] == [], (r["graph_id"], r["non_core_ops"])
+        assert r["legal"]
+
+
+def test_compile_lowers_again_for_new_shapes_and_graph_breaks():
+    torch._dynamo.reset()
+    before = len(backend.reports())
+
+    def fn(x):
+        y = torch.nn.functional.silu(x).cumsum(0)
+        print("graph break")  # noqa: T201  (dynamo splits the graph here)
+        return torch.logsumexp(y, dim=-1)
+
+    compiled = torch.compile(fn, backend="graph_lower")
+    for shape in [(3, 4), (5, 4), (6, 2)]:
+        x = torch.randn(shape)
+        torch.testing.assert_close(compiled(x), fn(x))
+    reports = _reports_since(before)
+    assert len({r["graph_id"] for r in reports}) >= 2  # the graph break gives two graphs
+    assert len(reports) >= 4  # ... each lowered for more than one shape
+    assert all(r["non_core_ops"] == [] for r in reports)
+
+
+def test_compile_training_gradients_and_running_statistics_match_eager():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.GELU(),
+                                torch.nn.Linear(8, 1))
+    reference = copy.deepcopy(model)
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="graph_lower")
+    x = torch.randn(6, 4)
+    compiled(x).sum().backward()
+    reference(x).sum().backward()
+    for p, q in zip(model.parameters(), reference.parameters()):
+        torch.testing.assert_close(p.grad, q.grad)
+    for name in ["running_mean", "running_var", "num_batches_tracked"]:
+        torch.testing.assert_close(getattr(model[1], name), getattr(reference[1], name))
+
+
+def test_backend_entry_point_is_declared_and_found_without_import():
+    eps = importlib.metadata.entry_points(group="torch_dynamo_backends")
+    assert any(ep.name == "graph_lower" and ep.value == "graph_lower.backend:graph_lower_backend"
+               for ep in eps)
+    code = ("import torch\n"
+            "f = torch.compile(lambda x: torch.nn.functional.gelu(x) * 2, backend='graph_lower')\n"
+            "x = torch.randn(3)\n"
+            "torch.testing.assert_close(f(x), torch.nn.functional.gelu(x) * 2)\n"
+            "import graph_lower.backend as b\n"
+            "assert len(b.reports()) == 1, b.reports()\n")
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(PYTHON_DIR))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          cwd="/", timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+# --- graph_lower.lower ------------------------------------------------------------------------
+
+def test_lower_script_module_returns_a_lowered_module_and_leaves_the_original():
+    torch.manual_seed(0)
+    model = torchvision.models.resnet18()
+    scripted = torch.jit.script(model)
+    assert scripted.training
+    x = torch.randn(1, 3, 64, 64)
+    result = graph_lower.lower(scripted, [x], verify=True, strict=True)
+    assert isinstance(result.module, torch.jit.ScriptModule)
+    assert result.report["legal"] and result.report["verified"]
+    assert scripted.training  # the caller's module is not put in eval mode
+    torch.testing.assert_close(result(x), model.eval()(x), rtol=1e-4, atol=1e-4)
+    kinds = {n.kind() for n in result.graph.nodes()}
+    assert "aten::conv2d" not in kinds and "aten::batch_norm" not in kinds
+
+
+def test_lower_raw_graph_returns_a_function():
+    def fn(a, b):
+        return torch.nn.functional.softplus(a).addcdiv(b, a.exp())
+
+    a, b = torch.randn(3, 4), torch.randn(3, 4)
+    graph = torch.jit.trace(fn, (a, b)).graph
+    result = graph_lower.lower(graph, [a, b], strict=True)
+    assert result.report["non_core_ops"] == []
+    torch.testing.assert_close(result(a, b), fn(a, b))
+
+
+def test_strict_raises_with_the_report_when_ops_are_left():
+    graph = torch.jit.trace(lambda a: torch.sinc(a) + 1, (torch.randn(3),)).graph
+    with pytest.raises(graph_lower.NotCoreAtenError) as err:
+        graph_lower.lower(graph, [torch.randn(3)], opset=["aten::add.Tensor"], strict=True)
+    assert "aten::" in str(err.value)
+    assert err.value.report["non_core_ops"]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: graph_lower.lower(torch.nn.Linear(2, 2)), "eager nn.Module"),
+    (lambda: graph_lower.lower("model.pt"), "expected a torch.jit.ScriptModule"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), [torch.randn(2, 2)],
+                               keep_ops=["aten::no_such_op"]), "aten::no_such_op"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)),
+                               [torch.randn(2, 2), torch.randn(2)]), "example_inputs"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), ["text"]),
+     "example_inputs[0]"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), verify=True),
+     "verify=True needs example_inputs"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), opset="/no/such/file"),
+     "/no/such/file"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), opset=["aten::nope"]),
+     "aten::nope"),
+])
+def test_bad_arguments_raise_value_error_naming_the_problem(call, message):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert message in str(err.value)
+
+
+# --- FX in and out ----------------------------------------------------------------------------
+
+class _Attention(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.qkv = torch.nn.Linear(16, 48)
+
+    def forward(self, x):
+        q, k, v = self.qkv(x).chunk(3, dim=-1)
+        return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+
+
+class _ConvBn(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.bn = torch.nn.BatchNorm2d(8)
+
+    def forward(self, x):
+        y = torch.nn.functional.hardswish(self.bn(self.conv(x)))
+        return y.flatten(1).softmax(-1), y.mean(dim=(2, 3))
+
+
+class _Misc(torch.nn.Module):
+    def forward(self, x, input):
+        a, b = torch.split(x, [2, 3], dim=1)
+        c = torch.where(a > 0, a, a.new_zeros(()))
+        return {"sum": c.sum(dim=1, dtype=torch.float64), "norm": torch.linalg.vector_norm(b),
+                "lse": torch.logsumexp(input, 0), "ints": x.to(torch.int32) // 2}
+
+
+EXPORTED = {
+    "attention": (_Attention, lambda: (torch.randn(2, 5, 16),)),
+    "conv_bn_eval": (lambda: _ConvBn().eval(), lambda: (torch.randn(2, 3, 8, 8),)),
+    "conv_bn_train": (_ConvBn, lambda: (torch.randn(2, 3, 8, 8),)),
+    "misc": (_Misc, lambda: (torch.randn(4, 5), torch.randn(6))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPORTED))
+def test_run_decompositions_gives_core_aten_that_matches_eager(name):
+    torch.manual_seed(0)
+    make, inputs = EXPORTED[name]
+    model = make()
+    args = inputs()
+    ep = torch.export.export(copy.deepcopy(model), args)
+    lowered = graph_lower.run_decompositions(ep)
+    # Every op is core ATen, except the functional batch norm of training mode, which
+    # torch.export's own run_decompositions leaves too.
+    allowed = {torch.ops.aten._native_batch_norm_legit_functional.default}
+    left = {str(n.target) for n in lowered.graph.nodes
+            if n.op == "call_function" and not _is_core(n.target) and n.target not in allowed}
+    assert not left, left
+    reference = copy.deepcopy(model)
+    got = lowered.module()(*args)
+    want = reference(*args)
+    torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-5)
+    if name == "conv_bn_train":
+        # The buffer mutations are outputs of the graph, applied by the module.
+        kinds = [s.kind.name for s in lowered.graph_signature.output_specs]
+        assert kinds.count("BUFFER_MUTATION") == 3, kinds
+
+
+def test_fx_round_trip_of_a_make_fx_graph_keeps_overloads_and_values():
+    def fn(x, w):
+        y = torch.nn.functional.gelu(x @ w, approximate="tanh")
+        parts = torch.unbind(y, dim=0)
+        return parts[0] + parts[1], y.to(torch.float64).clamp(min=-1.0)
+
+    x, w = torch.randn(2, 4), torch.randn(4, 3)
+    gm = make_fx(fn)(x, w)
+    imported = graph_lower.fx.import_fx(gm)
+    overloads = {n.schema() for n in imported.graph.nodes() if n.kind().startswith("aten::")}
+    assert {str(n.target._schema) for n in gm.graph.nodes if n.op == "call_function"
+            and isinstance(n.target, torch._ops.OpOverload)} <= overloads
+    back = graph_lower.fx.export_fx(imported.graph, imported.out_spec, imported.input_names)
+    torch.testing.assert_close(back(x, w), gm(x, w))
+    lowered = graph_lower.lower(gm, verify=True, strict=True)
+    assert all(_is_core(n.target) for n in lowered.module.graph.nodes if n.op == "call_function")
+    torch.testing.assert_close(lowered(x, w), fn(x, w))
+
+
+def test_fx_graph_that_writes_an_input_copies_back_like_eager():
+    def fn(x, buf):
+        buf.mul_(0.5).add_(x.sum(0))
+        return x * buf
+
+    x, buf = torch.randn(3, 4), torch.randn(4)
+    gm = make_fx(fn)(x, buf.clone())
+    result = graph_lower.lower(gm, [x, buf.clone()])
+    assert result.report["mutated_inputs"]
+    mine, theirs = buf.clone(), buf.clone()
+    torch.testing.assert_close(result(x, mine), fn(x, theirs))
+    torch.testing.assert_close(mine, theirs)
+
+
+def test_fx_import_names_the_node_it_cannot_take():
+    gm = torch.fx.symbolic_trace(torch.nn.Sequential(torch.nn.Linear(2, 2)))
+    with pytest.raises(ValueError) as err:
+        graph_lower.fx.import_fx(gm)
+    assert "make_fx" in str(err.value) and "FX node" in str(err.value)
+
+
+# --- PyTorch's Python decomposition table as a source ----------------------------------------
+
+@pytest.mark.parametrize("name", ["resnet18", "mobilenet_v3_small"])
+def test_pytorch_decomposition_table_through_the_engine_terminates_in_core_aten(name):
+    torch.manual_seed(0)
+    make_model, make_input = MODELS[name]
+    model = make_model().eval()
+    x = make_input()
+    result = graph_lower.lower(torch.jit.script(model), [x], verify=True, strict=True,
+                               decomposition_table="pytorch")
+    assert result.report["non_core_ops"] == []
+    assert result.report["verified"]
+    assert "python" in result.report["decompositions"].values()
+
+
+def _silu_via_itself(x):
+    return torch.ops.aten.silu.default(x)
+
+
+def _silu_via_mish(x):
+    return torch.ops.aten.mish.default(x)
+
+
+def _mish_via_silu(x):
+    return torch.ops.aten.silu.default(x)
+
+
+def test_table_entry_calling_its_own_op_terminates_with_the_cycle_reported():
+    a = torch.randn(4, 5)
+    graph = torch.jit.trace(lambda t: torch.nn.functional.silu(t) * 2, (a,)).graph
+    result = graph_lower.lower(graph, [a], decomposition_table={
+        torch.ops.aten.silu.default: _silu_via_itself})
+    assert ["aten::silu", "aten::silu"] in result.report["cycles"]
+    # The op is kept where the cycle was cut; what ran still computes silu.
+    torch.testing.assert_close(result(a), torch.nn.functional.silu(a) * 2)
+
+
+def test_two_table_entries_calling_each_other_terminate_with_the_cycle_named():
+    a = torch.randn(4, 5)
+    graph = torch.jit.trace(lambda t: torch.nn.functional.silu(t) + 1, (a,)).graph
+    result = graph_lower.lower(graph, [a], decomposition_table={
+        torch.ops.aten.silu.default: _silu_via_mish,
+        torch.ops.aten.mish.default: _mish_via_silu})
+    assert ["aten::silu", "aten::mish", "aten::silu"] in result.report["cycles"]
+    assert result.report["cycles"].count(["aten::silu", "aten::mish", "aten::silu"]) == 1
+
+
+def test_a_table_entry_that_raises_falls_through_to_the_next_source():
+    def broken(x):
+        raise RuntimeError("broken entry")
+
+    a = torch.randn(3)
+    graph = torch.jit.trace(lambda t: torch.nn.functional.silu(t), (a,)).graph
+    result = graph_lower.lower(graph, [a], decomposition_table={
+        torch.ops.aten.silu.default: broken})
+    # The library decomposes silu instead; the result is right.
+    assert result.report["decompositions"]["aten::silu"] != "python"
+    torch.testing.assert_close(result(a), torch.nn.functional.silu(a))
