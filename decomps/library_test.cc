@@ -116,6 +116,56 @@ std::vector<Sample> Samples() {
        "  %o : Tensor, %l : Tensor = aten::_scaled_dot_product_flash_attention_for_cpu(%q, %k, "
        "%v, %p, %c, %n, %n)\n  return (%o, %l)\n",
        {r({2, 3, 5, 8}), r({2, 3, 5, 8}), r({2, 3, 5, 8})}},
+      // The output keeps the query's layout: a query viewed from an (L, B*H, E) projection
+      // gives an output whose permute(2, 0, 1, 3) is contiguous, as nn.MultiheadAttention's
+      // traced graph then views it (this failed with a contiguous result).
+      {"sdpa_flash_cpu_strided_query",
+       "graph(%x : Tensor):\n  %0 : int = prim::Constant[value=0]()\n"
+       "  %1 : int = prim::Constant[value=1]()\n"
+       "  %t : Tensor = aten::transpose(%x, %0, %1)\n"
+       "  %s : int[] = prim::Constant[value=[2, 2, 5, 8]]()\n"
+       "  %q : Tensor = aten::view(%t, %s)\n"
+       "  %p : float = prim::Constant[value=0.]()\n  %c : bool = prim::Constant[value=0]()\n"
+       "  %n : NoneType = prim::Constant()\n"
+       "  %o : Tensor, %l : Tensor = aten::_scaled_dot_product_flash_attention_for_cpu(%q, %q, "
+       "%q, %p, %c, %n, %n)\n"
+       "  %perm : int[] = prim::Constant[value=[2, 0, 1, 3]]()\n"
+       "  %r : Tensor = aten::permute(%o, %perm)\n"
+       "  %s2 : int[] = prim::Constant[value=[10, 16]]()\n"
+       "  %y : Tensor = aten::view(%r, %s2)\n  return (%y)\n",
+       {r({5, 4, 8})}},
+      {"native_batch_norm_legit_functional_training",
+       "graph(%x : Tensor, %w : Tensor, %b : Tensor, %m : Tensor, %v : Tensor):\n"
+       "  %t : bool = prim::Constant[value=1]()\n  %mo : float = prim::Constant[value=0.1]()\n"
+       "  %e : float = prim::Constant[value=1e-5]()\n"
+       "  %y : Tensor, %a : Tensor, %c : Tensor, %nm : Tensor, %nv : Tensor = "
+       "aten::_native_batch_norm_legit_functional(%x, %w, %b, %m, %v, %t, %mo, %e)\n"
+       "  return (%y, %a, %c, %nm, %nv)\n",
+       {r({4, 3, 2, 2}), r({3}), r({3}), r({3}), torch::rand({3}) + 0.5}},
+      {"batch_norm_with_update_functional",
+       "graph(%x : Tensor, %w : Tensor, %b : Tensor, %m : Tensor, %v : Tensor):\n"
+       "  %mo : float = prim::Constant[value=0.1]()\n"
+       "  %e : float = prim::Constant[value=1e-5]()\n"
+       "  %y : Tensor, %a : Tensor, %c : Tensor, %r : Tensor, %nm : Tensor, %nv : Tensor = "
+       "aten::_batch_norm_with_update_functional(%x, %w, %b, %m, %v, %mo, %e)\n"
+       "  return (%y, %a, %c, %nm, %nv)\n",
+       {r({4, 3, 5}), r({3}), r({3}), r({3}), torch::rand({3}) + 0.5}},
+      {"upsample_bilinear2d_scales",
+       "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[6, 10]]()\n"
+       "  %a : bool = prim::Constant[value=0]()\n  %h : float = prim::Constant[value=1.5]()\n"
+       "  %w : float = prim::Constant[value=2.5]()\n"
+       "  %y : Tensor = aten::upsample_bilinear2d(%x, %s, %a, %h, %w)\n  return (%y)\n",
+       {r({1, 2, 4, 4})}},
+      {"upsample_nearest2d_size",
+       "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[5, 7]]()\n"
+       "  %n : NoneType = prim::Constant()\n"
+       "  %y : Tensor = aten::upsample_nearest2d(%x, %s, %n, %n)\n  return (%y)\n",
+       {r({1, 2, 3, 4})}},
+      {"unsafe_index",
+       "graph(%x : Tensor, %i : Tensor):\n  %n : NoneType = prim::Constant()\n"
+       "  %l : Tensor?[] = prim::ListConstruct(%n, %i)\n"
+       "  %y : Tensor = aten::_unsafe_index(%x, %l)\n  return (%y)\n",
+       {r({3, 5}), torch::tensor({4, 0, 2, 2})}},
       {"new_zeros",
        "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[2, 3]]()\n"
        "  %n : NoneType = prim::Constant()\n"

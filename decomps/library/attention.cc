@@ -10,6 +10,21 @@ std::vector<TorchScriptDecomposition> AttentionDecompositions() {
       // Causal masks are top-left aligned, as PyTorch's. Dropout (training only) is drawn with
       // native_dropout: the same distribution, not the same random numbers as the kernel.
       {"aten::_scaled_dot_product_flash_attention_for_cpu", "sdpa_flash_cpu", R"TS(
+def _rank(st: List[int], d: int) -> int:
+    # Position of dim d when the 4 dims are ordered by decreasing stride (ties: lower dim first).
+    r = 0
+    for e in range(4):
+        if st[e] > st[d] or (st[e] == st[d] and e < d):
+            r += 1
+    return r
+
+def _at_rank(st: List[int], k: int) -> int:
+    p = 0
+    for d in range(4):
+        if _rank(st, d) == k:
+            p = d
+    return p
+
 def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float = 0.0,
                    is_causal: bool = False, attn_mask: Optional[Tensor] = None,
                    scale: Optional[float] = None) -> Tuple[Tensor, Tensor]:
@@ -33,7 +48,17 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
     attn = torch.softmax(scores, -1)
     if dropout_p > 0.0:
         attn = torch.native_dropout(attn, dropout_p, True)[0]
-    return torch.matmul(attn, value), lse
+    out = torch.matmul(attn, value)
+    # The kernel's output has the query's strides (measured in torch 2.6: a query viewed from a
+    # (L, B*H, E) projection gives an output of the same layout), and graphs traced over it
+    # (make_fx, torch.export) view it accordingly: the result is laid out in the same dim order.
+    if query.dim() == 4:
+        st = query.stride()
+        order = [_at_rank(st, 0), _at_rank(st, 1), _at_rank(st, 2), _at_rank(st, 3)]
+        if order != [0, 1, 2, 3]:
+            inverse = [_rank(st, 0), _rank(st, 1), _rank(st, 2), _rank(st, 3)]
+            out = torch.permute(torch.contiguous(torch.permute(out, order)), inverse)
+    return out, lse
 )TS"},
       // nn.MultiheadAttention's inference fast path (aten/src/ATen/native/transformers/
       // attention.cpp, native_multi_head_attention_cpu) in math form: batch-first (B, T, D)

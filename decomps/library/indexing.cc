@@ -42,6 +42,18 @@ def index_fill(self: Tensor, dim: int, index: Tensor, value: VALUE_TYPE) -> Tens
 
 std::vector<TorchScriptDecomposition> IndexingDecompositions() {
   return {
+      // The unchecked variants torch._decomp emits (upsample_nearest's decomposition, which
+      // make_fx and torch.export graphs hold): the same indexing, with bounds checks (in-range
+      // indices, which the emitter guarantees, give the same values).
+      {"aten::_unsafe_index.Tensor", "_unsafe_index", R"TS(
+def _unsafe_index(self: Tensor, indices: List[Optional[Tensor]]) -> Tensor:
+    return torch.index(self, indices)
+)TS"},
+      {"aten::_unsafe_index_put", "_unsafe_index_put", R"TS(
+def _unsafe_index_put(self: Tensor, indices: List[Optional[Tensor]], values: Tensor,
+                      accumulate: bool = False) -> Tensor:
+    return torch.index_put(self, indices, values, accumulate)
+)TS"},
       // put: self viewed as 1-D (row-major order), index_put at `index` (negative counts from the
       // end) with the flattened source; accumulate adds, repeated indices included.
       {"aten::put", "put", R"TS(

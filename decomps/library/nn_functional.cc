@@ -516,6 +516,28 @@ def _trilinear(i1: Tensor, i2: Tensor, i3: Tensor, expand1: List[int], expand2: 
     return r
 )TS"},
       // ---------------------------------------------------------------- upsampling
+      // The size-and-scales overloads that F.interpolate's core .vec overloads call (make_fx and
+      // torch.export graphs hold them): back to .vec, with the scales when they give the output
+      // size (floor(in * scale), as upsample's compute_output_size), so that the source indices
+      // are computed from the same scales (area_pixel_compute_scale, UpSample.h).
+      {"aten::upsample_bilinear2d", "upsample_bilinear2d", R"TS(
+def upsample_bilinear2d(self: Tensor, output_size: List[int], align_corners: bool,
+                        scales_h: Optional[float] = None, scales_w: Optional[float] = None) -> Tensor:
+    if scales_h is not None and scales_w is not None:
+        if int(float(self.size(-2)) * scales_h) == output_size[0] and int(float(self.size(-1)) * scales_w) == output_size[1]:
+            return torch.upsample_bilinear2d(self, None, align_corners, scale_factors=[scales_h, scales_w])
+    assert scales_h is None and scales_w is None, "upsample_bilinear2d: scales that do not give output_size"
+    return torch.upsample_bilinear2d(self, output_size, align_corners, scale_factors=None)
+)TS"},
+      {"aten::upsample_nearest2d", "upsample_nearest2d", R"TS(
+def upsample_nearest2d(self: Tensor, output_size: List[int], scales_h: Optional[float] = None,
+                       scales_w: Optional[float] = None) -> Tensor:
+    if scales_h is not None and scales_w is not None:
+        if int(float(self.size(-2)) * scales_h) == output_size[0] and int(float(self.size(-1)) * scales_w) == output_size[1]:
+            return torch.upsample_nearest2d(self, None, scale_factors=[scales_h, scales_w])
+    assert scales_h is None and scales_w is None, "upsample_nearest2d: scales that do not give output_size"
+    return torch.upsample_nearest2d(self, output_size, scale_factors=None)
+)TS"},
       // input index min(floor(i * s), in - 1) with s = 1/scales or in/out in float32 (out == in:
       // i; out == 2 in: i / 2), as ATen's nearest_idx (UpSample.h); cf.
       // torch/_decomp/decompositions.py _compute_upsample_nearest_indices.
