@@ -65,8 +65,12 @@ class LoweringResult:
 
     module: the lowered program as the kind of object given: a `torch.jit.ScriptModule` for a
         ScriptModule (frozen: weights are its buffers `constant_N`; forward keeps its
-        signature), a `torch.fx.GraphModule` of `torch.ops.aten` overloads for a GraphModule,
-        a `torch.jit.ScriptFunction` for a `torch._C.Graph`.
+        parameters; only forward is kept), a `torch.fx.GraphModule` of `torch.ops.aten`
+        overloads for a GraphModule, a `torch.jit.ScriptFunction` for a `torch._C.Graph`.
+        A ScriptModule or graph whose forward writes its inputs no longer does: it returns
+        (outputs..., new values) instead, as report["mutated_inputs"] lists (docs/semantics.md);
+        a GraphModule writes them back with aten.copy_. Shapes are specialised to the example
+        inputs (docs/semantics.md): call the result with inputs of the same shapes.
     graph: the lowered `torch._C.Graph` (for a ScriptModule, its forward's graph).
     report: the lowering report (dict; the CLI's --report JSON: `non_core_ops`, `decompositions`
         by overload and source, `legal`, `verified`, `pass_ms`, ...).
@@ -113,6 +117,25 @@ def _opset_args(opset):
     if not all(isinstance(e, str) for e in entries):
         raise ValueError("opset: overload names are strings")
     return entries, None
+
+
+def _decompositions(decompositions):
+    try:
+        items = [tuple(d) for d in decompositions]
+    except TypeError:
+        raise ValueError("decompositions: a sequence of (overload, function name, TorchScript "
+                         f"source) triples, got {type(decompositions).__name__}")
+    for d in items:
+        if len(d) != 3 or not all(isinstance(x, str) for x in d):
+            raise ValueError("decompositions: each entry is an (overload, function name, "
+                             f"TorchScript source) triple of strings, got {d!r}")
+    return items
+
+
+def _flag(name, value):
+    if not isinstance(value, bool):
+        raise ValueError(f"{name}: True or False, got {value!r}")
+    return value
 
 
 def _examples(example_inputs):
@@ -162,15 +185,32 @@ def lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_lo
     `lower`.
     Raises ValueError for bad input and RuntimeError when a pass fails.
     """
+    if not isinstance(graph, torch._C.Graph):
+        raise ValueError(f"lower_graph: expected a torch._C.Graph, got {type(graph).__name__}")
     entries, path = _opset_args(opset)
     lowered, report = _C.lower_graph(graph, _examples(example_inputs), _keep_ops_text(keep_ops),
-                                     verify, unroll_loops, list(decompositions), entries, path,
+                                     _flag("verify", verify), _flag("unroll_loops", unroll_loops),
+                                     _decompositions(decompositions), entries, path,
                                      _table_callback(decomposition_table))
     return lowered, json.loads(report)
 
 
 def to_function(graph, name="forward"):
-    """A callable torch.jit ScriptFunction running `graph` in the JIT interpreter."""
+    """A callable torch.jit ScriptFunction running `graph` in the JIT interpreter.
+
+    A graph with no output or several returns them as one tuple (a function has one result)."""
+    if not isinstance(graph, torch._C.Graph):
+        raise ValueError(f"to_function: expected a torch._C.Graph, got {type(graph).__name__}")
+    outputs = list(graph.outputs())
+    if len(outputs) != 1:
+        graph = graph.copy()
+        outputs = list(graph.outputs())
+        pack = graph.create("prim::TupleConstruct", outputs, 1)
+        graph.appendNode(pack)
+        pack.output().setType(torch._C.TupleType([o.type() for o in outputs]))
+        for _ in outputs:
+            graph.eraseOutput(0)
+        graph.registerOutput(pack.output())
     return torch._C._create_function_from_graph(name, graph)
 
 
@@ -231,7 +271,10 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
         raise ValueError("verify=True needs example_inputs")
     entries, path = _opset_args(opset)
     keep = _keep_ops_text(keep_ops)
-    decomps = list(decompositions)
+    decomps = _decompositions(decompositions)
+    _flag("verify", verify)
+    _flag("unroll_loops", unroll_loops)
+    _flag("strict", strict)
     if isinstance(obj, torch.jit.ScriptModule):
         cpp, text = _C.lower_module(obj._c, examples, keep, verify, unroll_loops, decomps,
                                     entries, path, _table_callback(decomposition_table))

@@ -128,7 +128,9 @@ class _CompiledGraph:
         # The lowered graph returns the imported graph's outputs, then the new values of the
         # inputs it wrote (docs/semantics.md), packed in one tuple when there was one output.
         n_outputs = len(list(imported.graph.outputs()))
-        function = torch._C._create_function_from_graph(f"graph_lower_{self.graph_id}", graph)
+        from . import to_function
+
+        function = to_function(graph, f"graph_lower_{self.graph_id}")
         return _Lowered(function, imported.out_spec, n_outputs, mutated)
 
     def __call__(self, *args):

@@ -58,8 +58,16 @@ def make_callback(table):
                          f"got {type(table).__name__}")
     by_name = {}
     for op, fn in table.items():
-        if not isinstance(op, torch._ops.OpOverload) or not callable(fn):
-            continue  # OpOverloadPackets and HigherOrderOperators have no single schema
+        if not callable(fn):
+            raise ValueError(f"decomposition_table: the entry for {op!r} is not callable")
+        if isinstance(op, torch._ops.OpOverloadPacket):
+            for overload in op.overloads():
+                o = getattr(op, overload)
+                by_name.setdefault(_key(o), (o, fn))
+            continue
+        if not isinstance(op, torch._ops.OpOverload):
+            raise ValueError(f"decomposition_table: keys are torch.ops overloads "
+                             f"(torch.ops.aten.gelu.default), got {op!r}")
         by_name[_key(op)] = (op, fn)
 
     def callback(name, inputs):

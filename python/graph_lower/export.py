@@ -129,6 +129,11 @@ def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
     with FakeTensorMode(allow_non_fake_inputs=True) as mode:
         fakes = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in examples]
         FakeTensorProp(gm, mode).propagate_dont_convert_inputs(*fakes)
+    # FakeTensorProp gives tensors a val; ints, floats and bools inputs keep their value, as
+    # torch.export records them.
+    for node, value in zip([n for n in gm.graph.nodes if n.op == "placeholder"], examples):
+        if "val" not in node.meta:
+            node.meta["val"] = value
     outputs = [n for n in gm.graph.nodes if n.op == "output"][0].args[0]
     outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
     # FX may rename a placeholder (`input` -> `input_1`); the signature follows the graph.

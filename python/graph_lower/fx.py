@@ -136,6 +136,11 @@ class _Importer:
             # promotes as the wrapped number the Python binding makes would, except against
             # another 0-dim tensor.
             return self.g.insertConstant(torch.tensor(value))
+        if isinstance(value, bool) and isinstance(real, torch._C.NumberType):
+            # TorchScript's Scalar is int, float or complex: a bool fill value (full(s, True),
+            # masked_fill(m, True)) is passed as 0 or 1; ops that infer their dtype from it say
+            # bool explicitly (see _call's dtype).
+            return self.g.insertConstant(int(value))
         if isinstance(value, float) and isinstance(real, torch._C.IntType):
             raise ValueError(f"{where}: float {value} passed as an int")
         if isinstance(value, (int, float, bool, str, torch.device, torch.Tensor)):
@@ -148,6 +153,16 @@ class _Importer:
             if v is None or isinstance(v, list):
                 raise ValueError(f"{where}: argument {x.name} is not a single value "
                                  "(a multi-output op used without getitem)")
+            real = _unwrap_optional(arg_type) if arg_type is not None else None
+            if isinstance(real, torch._C.TensorType) and isinstance(
+                    v.type(), (torch._C.IntType, torch._C.FloatType, torch._C.BoolType,
+                               torch._C.NumberType)):
+                # A Python number input where the schema takes a Tensor (x * n with n an int
+                # input): a 0-dim tensor, as for constants below.
+                node = self.g.create("prim::NumToTensor", [v], 1)
+                self.g.insertNode(node)
+                node.output().setType(torch._C.TensorType.get())
+                return node.output()
             return v
         if isinstance(x, (list, tuple)):
             real = _unwrap_optional(arg_type) if arg_type is not None else None
@@ -194,7 +209,7 @@ class _Importer:
                              "graph to ATen level first (torch.fx.experimental.proxy_tensor."
                              "make_fx or torch.export)")
         schema = target._schema
-        inputs = []
+        values = []
         for i, arg in enumerate(schema.arguments):
             if not arg.kwarg_only and i < len(node.args):
                 x = node.args[i]
@@ -204,6 +219,15 @@ class _Importer:
                 x = arg.default_value
             else:
                 raise ValueError(f"{where}: no value for argument '{arg.name}'")
+            values.append(x)
+        names = [a.name for a in schema.arguments]
+        if schema.name in ("aten::full", "aten::scalar_tensor") and "dtype" in names:
+            # These infer their dtype from the fill value; a bool one is passed as an int.
+            fill = values[1] if schema.name == "aten::full" else values[0]
+            if isinstance(fill, bool) and values[names.index("dtype")] is None:
+                values[names.index("dtype")] = torch.bool
+        inputs = []
+        for arg, x in zip(schema.arguments, values):
             inputs.append(self.value(x, arg.type, f"{where} argument '{arg.name}'"))
         extra = set(node.kwargs) - {a.name for a in schema.arguments}
         if extra or len(node.args) > len(schema.arguments):
@@ -214,6 +238,10 @@ class _Importer:
         for out, ret in zip(ir.outputs(), schema.returns):
             out.setType(ret.type)
         got = ir.schema()
+        if got == "(no schema)":
+            types = ", ".join(str(i.type()) for i in inputs)
+            raise ValueError(f"{where}: no TorchScript overload of {schema.name} takes ({types}); "
+                             f"expected '{schema}'")
         if got != str(schema):
             raise ValueError(f"{where}: the TorchScript node resolves to '{got}', not to "
                              f"'{schema}'")
@@ -300,6 +328,8 @@ def export_fx(graph: torch._C.Graph, out_spec=None, input_names=None, mutated_in
     Raises ValueError naming the first IR node that has no FX form (control flow, module
     attributes, ops without a schema).
     """
+    if not isinstance(graph, torch._C.Graph):
+        raise ValueError(f"export_fx: expected a torch._C.Graph, got {type(graph).__name__}")
     fxg = torch.fx.Graph()
     root = torch.nn.Module()
     env = {}
@@ -315,21 +345,28 @@ def export_fx(graph: torch._C.Graph, out_spec=None, input_names=None, mutated_in
     def arg(v):
         return env[v.unique()]
 
+    def lift(iv):
+        """A constant as an FX argument: tensors (also inside lists and tuples, e.g. a folded
+        Tensor?[] of indices) become buffers read with get_attr."""
+        if isinstance(iv, torch.Tensor):
+            key = id(iv)
+            if key not in constants:
+                name = f"_tensor_constant{len(constants)}"
+                root.register_buffer(name, iv)
+                constants[key] = (name, iv)  # the tensor kept alive: its id stays unique
+            return fxg.get_attr(constants[key][0])
+        if isinstance(iv, list):
+            return [lift(x) for x in iv]
+        if isinstance(iv, tuple):
+            return tuple(lift(x) for x in iv)
+        return iv
+
     for node in graph.nodes():
         kind = node.kind()
         outs = list(node.outputs())
         where = f"IR node {kind}" + (f" (%{outs[0].debugName()})" if outs else "")
         if kind == "prim::Constant":
-            iv = node.output().toIValue()
-            if isinstance(iv, torch.Tensor):
-                key = id(iv)
-                if key not in constants:
-                    name = f"_tensor_constant{len(constants)}"
-                    root.register_buffer(name, iv)
-                    constants[key] = name
-                env[node.output().unique()] = fxg.get_attr(constants[key])
-            else:
-                env[node.output().unique()] = iv
+            env[node.output().unique()] = lift(node.output().toIValue())
         elif kind == "prim::ListConstruct":
             env[node.output().unique()] = [arg(i) for i in node.inputs()]
         elif kind == "prim::TupleConstruct":

@@ -336,3 +336,101 @@ def test_a_table_entry_that_raises_falls_through_to_the_next_source():
     # The library decomposes silu instead; the result is right.
     assert result.report["decompositions"]["aten::silu"] != "python"
     torch.testing.assert_close(result(a), torch.nn.functional.silu(a))
+
+
+# --- Regressions from the try-to-break-it pass ------------------------------------------------
+
+def test_compile_functions_returning_several_values_and_python_scalars():
+    torch._dynamo.reset()
+
+    def pair(x):
+        return x + 1, [x * 2, x.sum()]
+
+    x = torch.randn(3)
+    torch.testing.assert_close(torch.compile(pair, backend="graph_lower")(x), pair(x))
+
+    def affine(x, n, s):
+        return x * n + s
+
+    compiled = torch.compile(affine, backend="graph_lower")
+    # The second call makes dynamo pass n as a symbolic int and s as a tensor read with .item():
+    # both must stay inputs of the lowered graph, not values baked in from the first call.
+    for n, s in [(2, 0.5), (3, 1.5), (3, -7.25), (4, 2.0)]:
+        torch.testing.assert_close(compiled(x, n, s), affine(x, n, s))
+
+
+@pytest.mark.parametrize("name", ["transformer", "multihead_attention", "interpolate"])
+def test_compile_attention_and_upsampling_modules(name):
+    torch.manual_seed(0)
+    if name == "transformer":
+        model = torch.nn.Transformer(16, 2, 1, 1, 32, batch_first=True).eval()
+        args = (torch.randn(2, 5, 16), torch.randn(2, 4, 16))
+    elif name == "multihead_attention":
+        mha = torch.nn.MultiheadAttention(16, 4, batch_first=True).eval()
+        model = lambda x: mha(x, x, x, need_weights=True)  # noqa: E731
+        args = (torch.randn(2, 5, 16),)
+    else:
+        def model(x):
+            return (torch.nn.functional.interpolate(x, scale_factor=2, mode="bilinear"),
+                    torch.nn.functional.interpolate(x, scale_factor=1.5, mode="nearest"))
+        args = (torch.randn(1, 2, 6, 6),)
+    torch._dynamo.reset()
+    before = len(backend.reports())
+    with torch.no_grad():
+        torch.testing.assert_close(torch.compile(model, backend="graph_lower")(*args),
+                                   model(*args), rtol=1e-4, atol=1e-4)
+    reports = _reports_since(before)
+    assert reports and all(r["non_core_ops"] == [] for r in reports)
+
+
+def test_fx_import_of_bool_fill_values_and_attention_views():
+    x = torch.randn(3)
+
+    def fill(t):
+        return torch.full((3,), True) & (t > 0), torch.zeros(3, dtype=torch.bool).masked_fill(
+            t > 0, True)
+
+    result = graph_lower.lower(make_fx(fill)(x), [x], strict=True)
+    torch.testing.assert_close(result(x), fill(x))
+
+    def attention(q, k, v):
+        out = torch.nn.functional.scaled_dot_product_attention(q, k, v)
+        return out.transpose(1, 2).reshape(2, 3, 8)
+
+    q = torch.randn(2, 3, 2, 4).transpose(1, 2)
+    result = graph_lower.lower(make_fx(attention)(q, q, q), [q, q, q], strict=True)
+    torch.testing.assert_close(result(q, q, q), attention(q, q, q))
+
+
+def test_run_decompositions_with_number_inputs_and_an_encoder_layer():
+    class Affine(torch.nn.Module):
+        def forward(self, x, k: int, f: float):
+            return x * k + f
+
+    x = torch.randn(3)
+    lowered = graph_lower.run_decompositions(torch.export.export(Affine(), (x, 3, 0.5)))
+    torch.testing.assert_close(lowered.module()(x, 3, 0.5), x * 3 + 0.5)
+    layer = torch.nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0, batch_first=True).eval()
+    s = torch.randn(2, 5, 8)
+    lowered = graph_lower.run_decompositions(torch.export.export(layer, (s,)))
+    torch.testing.assert_close(lowered.module()(s), layer(s))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: graph_lower.lower_graph(None), "expected a torch._C.Graph"),
+    (lambda: graph_lower.to_function(None), "expected a torch._C.Graph"),
+    (lambda: graph_lower.fx.export_fx(None), "expected a torch._C.Graph"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), [torch.randn(2, 2)],
+                               decompositions=["aten::linear"]), "triple"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), [torch.randn(2, 2)],
+                               unroll_loops="x"), "unroll_loops"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), [torch.randn(2, 2)],
+                               decomposition_table={"aten::linear": lambda x: x}), "keys"),
+    (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), [torch.randn(2, 2)],
+                               decomposition_table={torch.ops.aten.linear.default: 1}),
+     "not callable"),
+])
+def test_more_bad_arguments_raise_value_error(call, message):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert message in str(err.value)
