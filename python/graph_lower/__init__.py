@@ -220,19 +220,11 @@ def _fx_examples(gm, imported):
     gen = torch.Generator().manual_seed(0)
     values = []
     for node in gm.graph.nodes:
-        if node.op != "placeholder":
-            continue
-        val = node.meta.get("val")
-        if isinstance(val, torch.Tensor):
-            shape = [int(s) for s in val.shape]
-            if val.dtype.is_floating_point or val.dtype.is_complex:
-                values.append(torch.randn(shape, dtype=val.dtype, generator=gen))
-            else:
-                values.append(torch.zeros(shape, dtype=val.dtype))
-        elif isinstance(val, (int, float, bool)):
-            values.append(val)
-        else:
-            return None
+        if node.op == "placeholder":
+            value = _fx.example_value(node, gen, "example_inputs")
+            if value is None:
+                return None
+            values.append(value)
     return values
 
 

@@ -29,6 +29,8 @@ from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.export.graph_signature import InputKind, InputSpec, OutputKind, OutputSpec, TensorArgument
 from torch.fx.passes.fake_tensor_prop import FakeTensorProp
 
+from . import fx as _fx
+
 __all__ = ["run_decompositions"]
 
 
@@ -49,24 +51,10 @@ def _example_values(ep):
         if node.name in sources:
             values.append(named[sources[node.name]].detach())
             continue
-        val = node.meta.get("val")
-        if isinstance(val, torch.Tensor):
-            shape = []
-            for s in val.shape:
-                if not isinstance(s, int):
-                    raise ValueError(f"run_decompositions: input {node.name} has a symbolic size "
-                                     f"({s}); graph-lower specialises shapes: export without "
-                                     "dynamic_shapes")
-                shape.append(s)
-            if val.dtype.is_floating_point or val.dtype.is_complex:
-                values.append(torch.randn(shape, dtype=val.dtype, generator=gen))
-            else:
-                values.append(torch.zeros(shape, dtype=val.dtype))
-        elif isinstance(val, (int, float, bool)):
-            values.append(val)
-        else:
-            raise ValueError(f"run_decompositions: input {node.name} of type "
-                             f"{type(val).__name__} is not supported")
+        value = _fx.example_value(node, gen, "run_decompositions")
+        if value is None:
+            raise ValueError(f"run_decompositions: input {node.name} has no meta['val']")
+        values.append(value)
     return values
 
 

@@ -286,6 +286,30 @@ class _Importer:
         return ImportedGraph(self.g, names, out_spec)
 
 
+def example_value(node: torch.fx.Node, generator: torch.Generator, what: str):
+    """A value for placeholder `node` from its meta["val"] (the FakeTensors of torch.export and
+    make_fx): a tensor of its shape and dtype (floating point and complex random normal drawn
+    from `generator`, other dtypes zeros), or the int, float or bool itself; None without a val.
+    Raises ValueError (starting with `what`) for symbolic sizes and other types."""
+    val = node.meta.get("val")
+    if val is None:
+        return None
+    if isinstance(val, torch.Tensor):
+        shape = []
+        for s in val.shape:
+            if not isinstance(s, int):
+                raise ValueError(f"{what}: input {node.name} has a symbolic size ({s}); "
+                                 "graph-lower specialises shapes: trace or export with static "
+                                 "shapes")
+            shape.append(s)
+        if val.dtype.is_floating_point or val.dtype.is_complex:
+            return torch.randn(shape, dtype=val.dtype, generator=generator)
+        return torch.zeros(shape, dtype=val.dtype)
+    if isinstance(val, (int, float, bool)):
+        return val
+    raise ValueError(f"{what}: input {node.name} of type {type(val).__name__} is not supported")
+
+
 def import_fx(gm: torch.fx.GraphModule, example_inputs=None) -> ImportedGraph:
     """Imports an ATen-level FX GraphModule into a TorchScript graph (see the module docstring).
 
