@@ -181,6 +181,9 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
   // The extra outputs are packed with a single output once, after the last round (below).
   functionalize_options.pack_single_output = false;
+  functionalize_options.use_functional_twin = [&options](const torch::jit::Node& node) {
+    return options.opset.IsLegal(node);
+  };
   const size_t user_outputs = g->outputs().size();
   absl::StatusOr<FunctionalizeResult> functionalized = [&] {
     PassTimer timer(report, "functionalize");

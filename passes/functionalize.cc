@@ -409,13 +409,14 @@ void OutOverloadsAsCopies(torch::jit::Block* block) {
 // order (the convention of torchgen's functionalization, e.g.
 // `_native_batch_norm_legit_functional` in native_functions.yaml), then a copy_ of each new value
 // into its argument, which the functionalizer handles like any copy_.
-void MutableOverloadsAsCopies(torch::jit::Block* block) {
+void MutableOverloadsAsCopies(torch::jit::Block* block, const FunctionalizeOptions& options) {
   for (auto it = block->nodes().begin(); it != block->nodes().end();) {
     Node* node = *it;
     ++it;
-    for (torch::jit::Block* sub : node->blocks()) MutableOverloadsAsCopies(sub);
+    for (torch::jit::Block* sub : node->blocks()) MutableOverloadsAsCopies(sub, options);
     const c10::FunctionSchema* schema = node->maybeSchema();
     if (!schema || !schema->is_mutable() || node->kind().is_prim()) continue;
+    if (options.use_functional_twin && !options.use_functional_twin(*node)) continue;
     const std::vector<c10::Argument>& args = schema->arguments();
     std::vector<size_t> written;
     bool plain = true;  // no out= argument, and the written ones are not returned
@@ -713,7 +714,7 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
   try {
     ListElementsAsViews(graph->block());
     OutOverloadsAsCopies(graph->block());
-    MutableOverloadsAsCopies(graph->block());
+    MutableOverloadsAsCopies(graph->block(), options);
     Functionalizer f(*graph, options, result);
     f.RunBlock(graph->block());
     result.changed = result.rewritten > 0;

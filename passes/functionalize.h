@@ -4,6 +4,7 @@
 
 #include <torch/csrc/jit/ir/ir.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,10 @@ struct FunctionalizeOptions {
   // are appended as further outputs whatever the count (a caller that functionalizes again
   // after decompositions packs once at the end).
   bool pack_single_output = true;
+  // Which ops that write arguments other than self or out= become their `<op>_functional` twin
+  // (see Functionalize); null: all. The pipeline passes the ops of the target opset: an op
+  // outside it is decomposed first (rrelu_with_noise's decomposition writes no argument).
+  std::function<bool(const torch::jit::Node&)> use_functional_twin;
 };
 
 struct FunctionalizeResult {

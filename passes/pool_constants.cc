@@ -121,8 +121,8 @@ class Pooler {
       // when it may be returned (the caller may write one output and must not see the change
       // in another): hashing it by identity keeps equal but distinct weights (LayerNorm's ones,
       // in every layer) out of each other's buckets.
-      const bool by_identity =
-          MayBeWritten(*node->output()->type()) && (writes_ || returned_.contains(node->output()));
+      const bool by_identity = value->isPtrType() && MayBeWritten(*node->output()->type()) &&
+                               (writes_ || returned_.contains(node->output()));
       // The type's kind only: equal values of one kind differ in type rarely (a tensor's dtype,
       // sizes and strides are in its value's hash), and the types are compared below.
       const size_t h =

@@ -121,6 +121,19 @@ TEST(PoolConstantsTest, KeepsEqualReturnedTensorsApart) {
   EXPECT_NE(g->outputs()[0], g->outputs()[1]);
 }
 
+TEST(PoolConstantsTest, ReturnedNoneOfATensorTypeIsPooledByValue) {
+  // A None constant typed Optional[Tensor] may be written by type but holds no object (hashing
+  // it by identity asserted in IValue::internalToPointer, seen on maxvit_t).
+  auto g = std::make_shared<Graph>();
+  for (int i = 0; i < 2; ++i) {
+    torch::jit::Value* none = g->insertConstant(c10::IValue());
+    none->setType(c10::OptionalType::create(c10::TensorType::get()));
+    g->registerOutput(none);
+  }
+  PoolConstantsStats stats = PoolConstants(g);
+  EXPECT_EQ(stats.merged, 1);
+}
+
 TEST(PoolConstantsTest, ManyEqualShapedWeightsStayApartAndDistinct) {
   // 2,000 random weights of one shape: all distinct; each bucket holds one (no pairwise compare).
   std::vector<at::Tensor> weights;

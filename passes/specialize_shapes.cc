@@ -94,8 +94,24 @@ class Specializer {
     }
   }
 
+  // aten::index is tagged dynamic_output_shape for its boolean masks; with integer indices (or
+  // None) its shape follows from the shapes alone (the indices broadcast), as for the constant
+  // index lists of library decompositions (im2col, adaptive pooling windows).
+  bool IndexedByIntegers(const Node& node) const {
+    if (node.kind() != c10::aten::index || node.inputs().size() != 2) return false;
+    auto it = values_.find(node.input(1));
+    if (it == values_.end() || !it->second.isList()) return false;
+    for (const c10::IValue& index : it->second.toListRef()) {
+      if (index.isNone()) continue;
+      if (!index.isTensor()) return false;
+      const c10::ScalarType t = index.toTensor().scalar_type();
+      if (t == c10::kBool || t == c10::kByte || !c10::isIntegralType(t, false)) return false;
+    }
+    return true;
+  }
+
   void RunNode(Node& node) {
-    bool data_dependent = HasTag(node, at::Tag::dynamic_output_shape);
+    bool data_dependent = HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node);
     for (Value* in : node.inputs()) data_dependent |= data_dependent_.contains(in);
     if (data_dependent) {
       for (Value* out : node.outputs()) data_dependent_.insert(out);

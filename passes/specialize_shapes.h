@@ -31,8 +31,9 @@ struct SpecializeStats {
 // tensors are never mutated), under no_grad. prim::If runs the branch the inputs select; prim::Loop
 // runs its iterations, and a value whose shape differs between iterations keeps only what all
 // iterations agree on (TensorType::merge). Values produced by ops tagged `dynamic_output_shape`
-// (nonzero, unique, masked_select, ...) and everything computed from them are not specialised:
-// their shapes depend on data. Nodes whose inputs are unknown, or whose operator throws, leave
+// (nonzero, unique, masked_select, aten::index with a boolean mask, ...) and everything computed
+// from them are not specialised: their shapes depend on data (aten::index with integer indices
+// is specialised). Nodes whose inputs are unknown, or whose operator throws, leave
 // their outputs as they were. This is the same specialisation torch.jit.trace makes: a graph whose
 // shapes depend on tensor data is specialised to the path the examples take.
 //
