@@ -16,9 +16,13 @@ over a graph with symbolic sizes, are lowered again for the sizes seen. Writes t
 to its inputs (BatchNorm's running statistics in training mode) are returned by the lowered
 graph and copied back into the caller's tensors.
 
-Inference and training both work: the lowered graph's core ATen ops run through the dispatcher
-with autograd, so gradients flow back to the inputs (dynamo passes parameters as inputs). The
-backward pass runs eagerly (it is not itself lowered).
+Inference and training both work. With grad mode on and an input that requires grad
+(dynamo passes parameters as inputs), the graph goes through AOTAutograd
+(torch._dynamo.backends.common.aot_autograd), which splits it into a forward and a backward graph
+at ATen level, honouring `detach` and `no_grad` regions, and runs them in an autograd.Function;
+both are lowered as above (reports carry `phase`: "inference", "forward" or "backward").
+Backward graphs may keep `*_backward` ops that graph-lower's library does not decompose; they
+run with their ATen kernels.
 
 `reports()` returns the lowering report (dict, as graph_lower.lower's) of every graph lowered in
 this process, in order, each with `graph_id` (which dynamo graph) and `input_signature` added.
@@ -95,8 +99,9 @@ class _Lowered:
 class _CompiledGraph:
     """The callable handed back to dynamo for one FX graph."""
 
-    def __init__(self, gm: torch.fx.GraphModule):
+    def __init__(self, gm: torch.fx.GraphModule, phase: str):
         self.gm = gm
+        self.phase = phase  # "inference", or "forward" / "backward" of a training graph
         self.graph_id = next(_IDS)
         self.cache: Dict[Any, _Lowered] = {}
         self.lock = threading.Lock()
@@ -116,6 +121,7 @@ class _CompiledGraph:
         with torch.no_grad():
             graph, report = lower_graph(imported.graph, examples)
         report["graph_id"] = self.graph_id
+        report["phase"] = self.phase
         report["input_signature"] = [repr(s) for s in signature]
         with _LOCK:
             _REPORTS.append(report)
@@ -148,7 +154,22 @@ def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     """The dynamo backend: returns a callable that lowers `gm` on its first call (module doc)."""
     if kwargs.get("options"):
         raise ValueError(f"graph_lower backend: unknown options {sorted(kwargs['options'])}")
-    return _CompiledGraph(gm)
+    needs_grad = torch.is_grad_enabled() and any(
+        isinstance(e, torch.Tensor) and e.requires_grad for e in example_inputs)
+    if not needs_grad:
+        return _CompiledGraph(gm, "inference")
+    # Training: AOTAutograd splits the graph into a forward and a backward graph at ATen level
+    # (honouring detach and no_grad regions inside the graph) and runs them inside an
+    # autograd.Function; both are lowered.
+    from functorch.compile import make_boxed_func
+    from torch._dynamo.backends.common import aot_autograd
+
+    def compiler(phase):
+        return lambda g, _: make_boxed_func(_CompiledGraph(g, phase))
+
+    return aot_autograd(fw_compiler=compiler("forward"), bw_compiler=compiler("backward"),
+                        inference_compiler=compiler("inference"),
+                        keep_inference_input_mutations=True)(gm, example_inputs)
 
 
 def _register():

@@ -434,3 +434,60 @@ def test_more_bad_arguments_raise_value_error(call, message):
     with pytest.raises(ValueError) as err:
         call()
     assert message in str(err.value)
+
+
+def test_compile_training_respects_detach_and_no_grad_regions():
+    torch._dynamo.reset()
+
+    def straight_through(x):
+        return x + (torch.round(x) - x).detach()
+
+    def no_grad_region(x):
+        with torch.no_grad():
+            y = x * 2
+        return y + x
+
+    for fn in (straight_through, no_grad_region):
+        mine = torch.randn(4, requires_grad=True)
+        theirs = mine.detach().clone().requires_grad_(True)
+        torch.compile(fn, backend="graph_lower")(mine).sum().backward()
+        fn(theirs).sum().backward()
+        torch.testing.assert_close(mine.grad, theirs.grad)
+    phases = {r["phase"] for r in backend.reports()}
+    assert {"forward", "backward"} <= phases
+
+
+def test_compile_rrelu_and_a_maxvit_layer_lower_to_core_aten():
+    torch.manual_seed(0)
+    rrelu = torch.nn.RReLU().eval()
+    layer = torchvision.models.maxvit_t().eval().blocks[0].layers[1]
+    for model, x in [(rrelu, torch.randn(5, 6)), (layer, torch.randn(1, 64, 56, 56))]:
+        torch._dynamo.reset()
+        before = len(backend.reports())
+        with torch.no_grad():
+            torch.testing.assert_close(torch.compile(model, backend="graph_lower")(x), model(x),
+                                       rtol=1e-4, atol=1e-4)
+        reports = _reports_since(before)
+        assert reports and all(r["non_core_ops"] == [] for r in reports), reports[-1]["non_core_ops"]
+
+
+@pytest.mark.parametrize("name", ["unfold", "adaptive_max_pool2d"])
+def test_run_decompositions_of_integer_indexing_decompositions(name):
+    # Their library decompositions index with constant integer tensors; aten::index is tagged
+    # dynamic_output_shape (for boolean masks), which left the result unspecialised and a
+    # reshape's is_contiguous branch in the graph, which FX cannot express.
+    model = torch.nn.Unfold(2, stride=2) if name == "unfold" else torch.nn.AdaptiveMaxPool2d(3)
+    x = torch.randn(2, 4, 8, 8) if name == "unfold" else torch.randn(1, 2, 7, 7)
+    lowered = graph_lower.run_decompositions(torch.export.export(model, (x,)))
+    assert all(_is_core(n.target) for n in lowered.graph.nodes if n.op == "call_function")
+    torch.testing.assert_close(lowered.module()(x), model(x))
+
+
+def test_boolean_mask_indexing_stays_data_dependent():
+    def fn(t):
+        return t[t > 0].sum() * 2
+
+    x = torch.tensor([1.0, -2.0, 3.0, -4.0])
+    result = graph_lower.lower(torch.jit.trace(fn, (x,)).graph, [x])
+    other = torch.tensor([-1.0, 2.0, 3.0, 4.0])  # three positives instead of two
+    torch.testing.assert_close(result(other), fn(other))
