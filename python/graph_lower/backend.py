@@ -21,8 +21,8 @@ Inference and training both work. With grad mode on and an input that requires g
 (torch._dynamo.backends.common.aot_autograd), which splits it into a forward and a backward graph
 at ATen level, honouring `detach` and `no_grad` regions, and runs them in an autograd.Function;
 both are lowered as above (reports carry `phase`: "inference", "forward" or "backward").
-Backward graphs may keep `*_backward` ops that graph-lower's library does not decompose; they
-run with their ATen kernels.
+Backward graphs also use PyTorch's decomposition table (torch._decomp.core_aten_decompositions)
+as a source, for the `*_backward` ops graph-lower's library does not decompose.
 
 `reports()` returns the lowering report (dict, as graph_lower.lower's) of every graph lowered in
 this process, in order, each with `graph_id` (which dynamo graph) and `input_signature` added.
@@ -58,6 +58,18 @@ def clear_reports() -> None:
     """Forgets the reports collected so far."""
     with _LOCK:
         _REPORTS.clear()
+
+
+_TABLE = None
+
+
+def _pytorch_table():
+    global _TABLE
+    if _TABLE is None:
+        from . import decomp_table
+
+        _TABLE = decomp_table.pytorch_table()
+    return _TABLE
 
 
 def _signature(args):
@@ -118,8 +130,14 @@ class _CompiledGraph:
         # Lowering runs the graph on its example inputs: on copies, so that a graph that writes
         # its inputs (BatchNorm's running statistics) does not write the caller's tensors.
         examples = [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args]
+        # Backward graphs hold *_backward ops (native_batch_norm_backward, threshold_backward,
+        # gelu_backward) that graph-lower's library does not cover; PyTorch's decomposition table
+        # does (graph_lower.decomp_table). Measured on resnet18's parameter gradients: the same
+        # largest error against float64 as eager float32 (5.6e-2 of each tensor's largest
+        # gradient, both).
+        table = _pytorch_table() if self.phase == "backward" else None
         with torch.no_grad():
-            graph, report = lower_graph(imported.graph, examples)
+            graph, report = lower_graph(imported.graph, examples, decomposition_table=table)
         report["graph_id"] = self.graph_id
         report["phase"] = self.phase
         report["input_signature"] = [repr(s) for s in signature]

@@ -91,6 +91,7 @@ def test_compile_training_gradients_and_running_statistics_match_eager():
                                 torch.nn.Linear(8, 1))
     reference = copy.deepcopy(model)
     torch._dynamo.reset()
+    before = len(backend.reports())
     compiled = torch.compile(model, backend="graph_lower")
     x = torch.randn(6, 4)
     compiled(x).sum().backward()
@@ -99,6 +100,11 @@ def test_compile_training_gradients_and_running_statistics_match_eager():
         torch.testing.assert_close(p.grad, q.grad)
     for name in ["running_mean", "running_var", "num_batches_tracked"]:
         torch.testing.assert_close(getattr(model[1], name), getattr(reference[1], name))
+    # Forward and backward both ran core ATen only (the backward's native_batch_norm_backward
+    # and gelu_backward through PyTorch's decomposition table).
+    reports = _reports_since(before)
+    assert {r["phase"] for r in reports} == {"forward", "backward"}
+    assert all(r["non_core_ops"] == [] for r in reports), [r["non_core_ops"] for r in reports]
 
 
 def test_backend_entry_point_is_declared_and_found_without_import():
