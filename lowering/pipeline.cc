@@ -326,12 +326,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   }
   for (const auto& [index, name] : mutated) report.mutated_inputs.push_back(ParameterName(name));
   if (user_outputs == 1 && !mutated.empty() && g->outputs().size() > 1) {
-    // (output, new values...) as one tuple, as Functionalize documents for one output.
-    torch::jit::WithInsertPoint guard(g->return_node());
-    std::vector<torch::jit::Value*> items(g->outputs().begin(), g->outputs().end());
-    torch::jit::Node* tuple = g->insertNode(g->createTuple(items));
-    while (!g->outputs().empty()) g->eraseOutput(0);
-    g->registerOutput(tuple->output());
+    PackOutputsInTuple(*g);  // (output, new values...), as Functionalize documents
   }
   {
     PassTimer timer(report, "census");

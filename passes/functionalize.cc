@@ -705,6 +705,14 @@ bool WrittenThroughViews(const Value* v) {
   return false;
 }
 
+void PackOutputsInTuple(torch::jit::Graph& graph) {
+  torch::jit::WithInsertPoint guard(graph.return_node());
+  std::vector<Value*> items(graph.outputs().begin(), graph.outputs().end());
+  Node* tuple = graph.insertNode(graph.createTuple(items));
+  while (!graph.outputs().empty()) graph.eraseOutput(0);
+  graph.registerOutput(tuple->output());
+}
+
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
                                                   const FunctionalizeOptions& options) {
   FunctionalizeResult result;
@@ -725,16 +733,9 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
         extra.push_back(latest);
         result.mutated_inputs.emplace_back(input->offset(), input->debugName());
       }
-      if (graph->outputs().size() == 1 && options.pack_single_output) {
-        std::vector<Value*> items = {graph->outputs()[0]};
-        items.insert(items.end(), extra.begin(), extra.end());
-        torch::jit::WithInsertPoint guard(graph->return_node());
-        Node* tuple = graph->insertNode(graph->createTuple(items));
-        graph->eraseOutput(0);
-        graph->registerOutput(tuple->output());
-      } else {
-        for (Value* v : extra) graph->registerOutput(v);
-      }
+      const bool single = graph->outputs().size() == 1;
+      for (Value* v : extra) graph->registerOutput(v);
+      if (single && options.pack_single_output) PackOutputsInTuple(*graph);
     }
     if (result.changed) torch::jit::EliminateDeadCode(graph);
   } catch (const std::exception& e) {

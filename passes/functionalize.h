@@ -59,6 +59,10 @@ struct FunctionalizeResult {
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<torch::jit::Graph>& graph,
                                                   const FunctionalizeOptions& options = {});
 
+// Replaces the graph's outputs by one tuple of them (prim::TupleConstruct before the return): how
+// a graph that had one output returns it together with the new values of the inputs it writes.
+void PackOutputsInTuple(torch::jit::Graph& graph);
+
 // Whether `v` is written in place, directly or through a view of it: uses are followed through
 // the outputs an op's schema says may alias the argument (`x.transpose(0, 1).add_(1)` and
 // `x[0] = y` write `x`).

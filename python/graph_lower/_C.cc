@@ -17,6 +17,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "decomps/registry.h"
 #include "decomps/source.h"
 #include "ir/graph_io.h"
@@ -177,7 +178,7 @@ LoweringReport Run(std::shared_ptr<torch::jit::Graph>& graph, LoweringOptions& o
 }
 
 // Converts `given` (Python values) to IValues of `inputs[first..]`'s types; inputs past the
-// given ones take `defaults` (the schema's default values) when there are any.
+// given ones take their default value in `schema` (argument i + first), when it has one.
 std::vector<c10::IValue> ConvertInputs(const py::list& given,
                                        at::ArrayRef<torch::jit::Value*> inputs, size_t first,
                                        const c10::FunctionSchema* schema) {
@@ -254,9 +255,8 @@ std::pair<torch::jit::Module, std::string> LowerModule(
   absl::StatusOr<Program> program = ProgramFromModule(module.clone(/*inplace=*/true), name);
   if (!program.ok()) throw py::value_error(std::string(program.status().message()));
   if (!program->module_state.empty()) {
-    std::string names;
-    for (const std::string& n : program->module_state) names += (names.empty() ? "" : ", ") + n;
-    throw py::value_error(name + ": forward changes module state (" + names +
+    throw py::value_error(name + ": forward changes module state (" +
+                          absl::StrJoin(program->module_state, ", ") +
                           "), which freezing cannot make constant");
   }
   const c10::FunctionSchema& schema = program->module->get_method("forward").function().getSchema();
