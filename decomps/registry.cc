@@ -1,6 +1,8 @@
 // The decomposition registry and its user source.
 #include "decomps/registry.h"
 
+#include <chrono>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "decomps/cia_source.h"
@@ -112,7 +114,12 @@ std::vector<std::string> DecompositionRegistry::source_names() const {
 DecompositionRegistry::Lookup DecompositionRegistry::Find(const torch::jit::Node& node) {
   Lookup lookup;
   for (const auto& source : sources_) {
+    const auto start = std::chrono::steady_clock::now();
     absl::StatusOr<DecompositionGraph> graph = source->Decompose(node);
+    lookup.source_ms.emplace_back(
+        std::string(source->name()),
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
     if (graph.ok()) {
       lookup.graph = *std::move(graph);
       lookup.source = std::string(source->name());

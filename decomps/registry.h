@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -41,6 +42,8 @@ class DecompositionRegistry {
     bool specialized = false;          // whether the graph is specialised to the node's metadata
     std::vector<std::string> reasons;  // "<source>: <why not>", for every source tried before
     bool fault = false;                // some source failed with a real error (not "cannot")
+    // Wall time in each source tried (its lookup, build or trace), in priority order.
+    std::vector<std::pair<std::string, double>> source_ms;
   };
   // Tries every source in priority order.
   Lookup Find(const torch::jit::Node& node);

@@ -6,6 +6,7 @@
 #include <torch/csrc/jit/passes/loop_unrolling.h>
 #include <torch/csrc/jit/passes/remove_mutation.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 
@@ -16,6 +17,7 @@
 #include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/node_signature.h"
+#include "lowering/verify.h"
 #include "passes/fold_glue.h"
 #include "passes/specialize_shapes.h"
 
@@ -27,12 +29,31 @@ using torch::jit::Graph;
 using torch::jit::Node;
 using torch::jit::Value;
 using ValueMap = absl::flat_hash_map<Value*, Value*>;
+using Clock = std::chrono::steady_clock;
+
+double MillisecondsBetween(Clock::time_point start, Clock::time_point end) {
+  return std::chrono::duration<double, std::milli>(end - start).count();
+}
+
+// A memoised lowering: the finished graph, the source it came from and its node count.
+struct Lowering {
+  std::shared_ptr<Graph> graph;
+  std::string source;
+  int64_t nodes = 0;
+};
 
 class Decomposer {
  public:
   Decomposer(const DecomposeOptions& options, DecomposeResult& result)
-      : options_(options), result_(result) {}
+      : options_(options), result_(result), start_(Clock::now()), last_progress_(start_) {}
 
+  // The top-level call: counts the graph's nodes for progress reports.
+  std::shared_ptr<Graph> LowerTopLevel(Graph& src) {
+    if (options_.progress) progress_.nodes_total = CountNodes(src);
+    return LowerGraph(src);
+  }
+
+ private:
   std::shared_ptr<Graph> LowerGraph(Graph& src) {
     auto dst = std::make_shared<Graph>();
     ValueMap map;
@@ -42,12 +63,25 @@ class Decomposer {
     return dst;
   }
 
- private:
+  void MaybeReportProgress() {
+    const Clock::time_point now = Clock::now();
+    if (MillisecondsBetween(last_progress_, now) < options_.progress_interval_ms) return;
+    last_progress_ = now;
+    progress_.rewrites = result_.rewrites;
+    progress_.depth = static_cast<int>(path_.size());
+    progress_.elapsed_ms = MillisecondsBetween(start_, now);
+    options_.progress(progress_);
+  }
+
   void EmitBlock(Block& src, Block* dst, ValueMap& map) {
     Graph& g = *dst->owningGraph();
     torch::jit::WithInsertPoint guard(dst);
     auto env = [&](Value* v) { return map.at(v); };
     for (Node* node : src.nodes()) {
+      if (options_.progress) {
+        if (path_.empty()) ++progress_.nodes_done;
+        MaybeReportProgress();
+      }
       if (!node->blocks().empty()) {
         Node* clone = g.insertNode(g.createClone(node, env, /*copy_blocks=*/false));
         for (Block* sub : node->blocks()) {
@@ -59,20 +93,29 @@ class Decomposer {
         MapOutputs(*node, clone->outputs(), map);
         continue;
       }
-      std::shared_ptr<Graph> lowered;
+      std::shared_ptr<const Lowering> lowered;
       if (!options_.opset->IsLegal(*node)) lowered = Lowered(*node);
       if (!lowered) {
         Node* clone = g.insertNode(g.createClone(node, env));
         MapOutputs(*node, clone->outputs(), map);
         continue;
       }
+      const Clock::time_point inline_start = Clock::now();
       std::vector<Value*> inputs;
       inputs.reserve(node->inputs().size());
       for (Value* v : node->inputs()) inputs.push_back(map.at(v));
-      std::vector<Value*> outs = torch::jit::insertGraph(g, *lowered, inputs);
+      std::vector<Value*> outs = torch::jit::insertGraph(g, *lowered->graph, inputs);
       MapOutputs(*node, outs, map);
       ++result_.rewrites;
       result_.changed = true;
+      const OpKey op = OpKey::Of(*node);
+      OpRewrites& stats = result_.rewrites_by_op[op];
+      if (stats.rewrites++ == 0) {
+        stats.source = lowered->source;
+        result_.first_decomposition.emplace(op, lowered->graph);
+      }
+      stats.nodes += lowered->nodes;
+      result_.source_ms[lowered->source] += MillisecondsBetween(inline_start, Clock::now());
     }
   }
 
@@ -85,7 +128,7 @@ class Decomposer {
   }
 
   // The finished lowering of `node`, or null when the node is to be kept as it is.
-  std::shared_ptr<Graph> Lowered(const Node& node) {
+  std::shared_ptr<const Lowering> Lowered(const Node& node) {
     if (result_.rewrites >= options_.max_rewrites) {
       result_.converged = false;
       return nullptr;
@@ -114,8 +157,11 @@ class Decomposer {
     const size_t depth = path_.size();
     try {
       found = options_.registry->Find(node);
+      for (const auto& [source, ms] : found.source_ms) result_.source_ms[source] += ms;
       if (found.graph) {
+        const Clock::time_point prepare_start = Clock::now();
         std::shared_ptr<Graph> decomposition = Prepare(node, found.graph);
+        result_.source_ms[found.source] += MillisecondsBetween(prepare_start, Clock::now());
         path_.push_back(op);
         on_path_.insert(op);
         lowered = LowerGraph(*decomposition);
@@ -138,11 +184,17 @@ class Decomposer {
       memo_[sig] = nullptr;
       return nullptr;
     }
+    const Clock::time_point cleanup_start = Clock::now();
     torch::jit::EliminateDeadCode(lowered);
-    memo_[std::move(sig)] = lowered;
+    auto entry = std::make_shared<Lowering>();
+    entry->nodes = CountNodes(*lowered);
+    entry->graph = std::move(lowered);
+    entry->source = found.source;
+    memo_[std::move(sig)] = entry;
     ++result_.memo_entries;
     result_.decompositions.emplace(op, found.source);
-    return lowered;
+    result_.source_ms[found.source] += MillisecondsBetween(cleanup_start, Clock::now());
+    return entry;
   }
 
   // Gives the decomposition the node's input types, binds its constant arguments and, with
@@ -215,9 +267,12 @@ class Decomposer {
 
   const DecomposeOptions& options_;
   DecomposeResult& result_;
-  absl::flat_hash_map<NodeSignature, std::shared_ptr<Graph>> memo_;
+  absl::flat_hash_map<NodeSignature, std::shared_ptr<const Lowering>> memo_;
   std::vector<OpKey> path_;
   absl::flat_hash_set<OpKey> on_path_;
+  const Clock::time_point start_;
+  Clock::time_point last_progress_;
+  DecomposeProgress progress_;
 };
 
 }  // namespace
@@ -231,7 +286,7 @@ absl::StatusOr<DecomposeResult> DecomposeToOpset(const Graph& graph,
   try {
     Decomposer decomposer(options, result);
     // torch::jit's traversal API is not const; the input graph is only read.
-    result.graph = decomposer.LowerGraph(const_cast<Graph&>(graph));
+    result.graph = decomposer.LowerTopLevel(const_cast<Graph&>(graph));
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat("decomposition failed: ", e.what()));
   }

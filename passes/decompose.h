@@ -6,6 +6,7 @@
 #include <torch/csrc/jit/ir/ir.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -18,12 +19,33 @@
 
 namespace graph_lower {
 
+// Where a running DecomposeToOpset is (DecomposeOptions::progress).
+struct DecomposeProgress {
+  int64_t nodes_done = 0;   // nodes of the input graph emitted so far (nested blocks included)
+  int64_t nodes_total = 0;  // nodes of the input graph (nested blocks included)
+  int64_t rewrites = 0;     // nodes replaced so far, at any depth (DecomposeResult::rewrites)
+  int depth = 0;            // decompositions being lowered inside each other right now
+  double elapsed_ms = 0;    // since the call started
+};
+
 struct DecomposeOptions {
   const Opset* opset = nullptr;               // required
   DecompositionRegistry* registry = nullptr;  // required
   bool specialize = true;  // specialise decompositions to their node's complete input types
   int64_t max_rewrites = 10'000'000;  // cap on replaced nodes in one call
   int max_depth = 64;                 // cap on nested decompositions
+  // When set, called on the calling thread, from between two nodes, each time at least
+  // `progress_interval_ms` have passed since the call started or since the last report (0: at
+  // every node). The pass itself never prints.
+  std::function<void(const DecomposeProgress&)> progress;
+  double progress_interval_ms = 500;
+};
+
+// What one overload's decompositions did (DecomposeResult::rewrites_by_op).
+struct OpRewrites {
+  int64_t rewrites = 0;  // nodes of this overload replaced, at any depth
+  int64_t nodes = 0;     // nodes inserted in their place, summed over the rewrites
+  std::string source;    // the source of its first decomposition
 };
 
 struct DecomposeResult {
@@ -39,6 +61,17 @@ struct DecomposeResult {
   std::vector<std::vector<OpKey>> cycles;
   // Overloads no source could decompose, with every source's reason.
   std::map<OpKey, std::vector<std::string>> undecomposable;
+  // Per decomposed overload: rewrites, nodes inserted, source. The rewrites sum to `rewrites`.
+  std::map<OpKey, OpRewrites> rewrites_by_op;
+  // Wall time per source ("user", "library", "cia", ...) in milliseconds: its lookups (hits and
+  // misses: building, compiling or tracing the decomposition), preparing the graph it gave
+  // (binding constants, specialising), and inlining its lowered graphs (memo hits included).
+  // Lowering the nodes a decomposition introduces is counted for their own sources, so no time
+  // is counted twice; the rest of the pass (copying legal nodes, memo lookups) is in none.
+  std::map<std::string, double> source_ms;
+  // Per decomposed overload, the first lowered graph inlined for it (the subgraph that node
+  // became; later nodes with other input metadata can become other graphs). Not to be modified.
+  std::map<OpKey, std::shared_ptr<const torch::jit::Graph>> first_decomposition;
 };
 
 // Before: `graph` (not modified). After: `result.graph` computes the same values; each node that

@@ -7,6 +7,10 @@
 #include <torch/library.h>
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -281,6 +285,126 @@ TEST(DecomposeTest, ReportsAFaultySourceAndKeepsTheNode) {
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->undecomposable.size(), 1u);
   EXPECT_THAT(r->undecomposable.begin()->second[0], HasSubstr("takes 2 inputs; the node has 1"));
+}
+
+constexpr char kFThenF[] = R"IR(
+graph(%x : Tensor):
+  %y : Tensor = graph_lower_test::f(%x)
+  %z : Tensor = graph_lower_test::f(%y)
+  return (%z)
+)IR";
+
+TEST(DecomposeTest, CountsRewritesPerOverloadWithSourceNodesAndFirstGraph) {
+  // f(x) = e(x) + 1 from the fake source; e(x) = x * 2 from a user decomposition.
+  Fixture f({{"graph_lower_test::f", R"IR(
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = graph_lower_test::e(%x)
+  %z : Tensor = aten::add(%y, %one, %one)
+  return (%z)
+)IR"}});
+  ASSERT_TRUE(f.registry
+                  ->Register("graph_lower_test::e",
+                             [](const torch::jit::Node&) -> absl::StatusOr<DecompositionGraph> {
+                               return ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %two : int = prim::Constant[value=2]()
+  %y : Tensor = aten::mul(%x, %two)
+  return (%y)
+)IR",
+                                                     "user e");
+                             })
+                  .ok());
+  DecomposeResult r = f.Run(Parse(kFThenF));
+  // Two f nodes (the second from the memo) and one e, inside f's decomposition, lowered once.
+  EXPECT_EQ(r.rewrites, 3);
+  ASSERT_EQ(r.rewrites_by_op.size(), 2u);
+  const OpRewrites& of_f = r.rewrites_by_op.at(*OpKey::Parse("graph_lower_test::f"));
+  const OpRewrites& of_e = r.rewrites_by_op.at(*OpKey::Parse("graph_lower_test::e"));
+  EXPECT_EQ(of_f.rewrites, 2);
+  EXPECT_EQ(of_f.source, "fake");
+  EXPECT_EQ(of_e.rewrites, 1);
+  EXPECT_EQ(of_e.source, "user");
+  // e became its constant and mul; f became those plus its own constant and add, each time.
+  EXPECT_EQ(of_e.nodes, 2);
+  EXPECT_EQ(of_f.nodes, 2 * 4);
+
+  ASSERT_EQ(r.first_decomposition.size(), 2u);
+  const std::string f_ir =
+      GraphToText(*r.first_decomposition.at(*OpKey::Parse("graph_lower_test::f")));
+  EXPECT_THAT(f_ir, HasSubstr("aten::mul"));
+  EXPECT_THAT(f_ir, HasSubstr("aten::add"));
+  EXPECT_THAT(f_ir, ::testing::Not(HasSubstr("graph_lower_test::")));
+
+  // Every source tried has a time: the user source (hit for e, miss for f) and the fake one.
+  EXPECT_EQ(r.source_ms.size(), 2u);
+  EXPECT_TRUE(r.source_ms.count("user"));
+  EXPECT_TRUE(r.source_ms.count("fake"));
+  for (const auto& [source, ms] : r.source_ms) EXPECT_GE(ms, 0) << source;
+}
+
+TEST(DecomposeTest, SourceTimeCountsTheSourcesOwnWork) {
+  // A source that takes 30 ms per lookup: its time shows at least that, the other source's not.
+  class SlowSource : public FakeSource {
+   public:
+    using FakeSource::FakeSource;
+    absl::string_view name() const override { return "slow"; }
+    absl::StatusOr<DecompositionGraph> Decompose(const torch::jit::Node& node) override {
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      return FakeSource::Decompose(node);
+    }
+  };
+  Fixture f({{"graph_lower_test::f", OneOp("e")}});
+  f.registry->AddSource(std::make_unique<SlowSource>(absl::flat_hash_map<std::string, std::string>{
+      {"graph_lower_test::e",
+       "graph(%x : Tensor):\n  %y : Tensor = aten::relu(%x)\n  return (%y)\n"}}));
+  DecomposeResult r = f.Run(Parse(OneOp("f")));
+  EXPECT_EQ(r.rewrites, 2);
+  EXPECT_EQ(r.decompositions.at(*OpKey::Parse("graph_lower_test::e")), "slow");
+  // One lookup of e reaches the slow source (f is found by the fake source first).
+  EXPECT_GE(r.source_ms.at("slow"), 30);
+  EXPECT_LT(r.source_ms.at("slow"), 30 * 2 + 500);
+  EXPECT_LT(r.source_ms.at("fake"), 30);
+}
+
+TEST(DecomposeTest, ReportsProgressThroughTheCallbackOnly) {
+  Fixture f({{"graph_lower_test::e", R"IR(
+graph(%x : Tensor):
+  %y : Tensor = aten::relu(%x)
+  return (%y)
+)IR"}});
+  std::string ir = "graph(%x0 : Tensor):\n";
+  for (int i = 0; i < 5; ++i) {
+    ir += absl::StrCat("  %x", i + 1, " : Tensor = graph_lower_test::e(%x", i, ")\n");
+  }
+  ir += "  return (%x5)\n";
+  auto g = Parse(ir);
+  DecomposeOptions options;
+  options.opset = &f.opset;
+  options.registry = f.registry.get();
+  std::vector<DecomposeProgress> seen;
+  options.progress = [&seen](const DecomposeProgress& p) { seen.push_back(p); };
+  options.progress_interval_ms = 0;  // every node
+  absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*g, options);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_GE(seen.size(), 5u);
+  for (size_t i = 1; i < seen.size(); ++i) {
+    EXPECT_GE(seen[i].nodes_done, seen[i - 1].nodes_done);
+    EXPECT_GE(seen[i].rewrites, seen[i - 1].rewrites);
+    EXPECT_GE(seen[i].elapsed_ms, seen[i - 1].elapsed_ms);
+  }
+  EXPECT_EQ(seen.front().nodes_total, 5);
+  EXPECT_EQ(seen.back().nodes_done, 5);  // reported before the last node is emitted
+  EXPECT_EQ(seen.back().rewrites, 4);
+  // Nested lowering (inside e's decomposition) reports with its depth.
+  EXPECT_TRUE(std::any_of(seen.begin(), seen.end(),
+                          [](const DecomposeProgress& p) { return p.depth == 1; }));
+
+  // A long interval: a short run reports nothing.
+  seen.clear();
+  options.progress_interval_ms = 60'000;
+  ASSERT_TRUE(DecomposeToOpset(*g, options).ok());
+  EXPECT_TRUE(seen.empty());
 }
 
 }  // namespace
