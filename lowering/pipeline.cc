@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "ir/graph_io.h"
 #include "ir/mutation.h"
 #include "lowering/backend.h"
 #include "lowering/report.h"
@@ -134,6 +135,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
                                                    " example inputs were given"));
   }
   LoweringReport report;
+  auto after = [&options](absl::string_view pass, const Graph& g) {
+    if (options.after_pass) options.after_pass(pass, g);
+  };
+  after("input", *graph);
   {
     PassTimer timer(report, "census");
     report.ops_before = TakeCensus(*graph, options.opset);
@@ -225,13 +230,23 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   if (check) {
     if (absl::Status s = CheckInvariants(g, "prepare"); !s.ok()) return s;
   }
+  after("prepare", *g);
 
   DecomposeOptions decompose_options;
   decompose_options.opset = &options.opset;
   decompose_options.registry = registry;
   decompose_options.max_rewrites = options.max_rewrites;
+  int round = 0;
+  if (options.progress) {
+    decompose_options.progress_interval_ms = options.progress_interval_ms;
+    decompose_options.progress = [&options, &round](const DecomposeProgress& p) {
+      options.progress(LoweringProgress{round, p});
+    };
+  }
   for (int iteration = 0; iteration < options.max_iterations; ++iteration) {
     report.iterations = iteration + 1;
+    round = iteration + 1;
+    const std::string prefix = absl::StrCat("r", round, "-");
     if (std::getenv("GRAPH_LOWER_DEBUG")) std::cerr << "lowering round " << iteration + 1 << "\n";
     if (options.example_inputs) {
       absl::StatusOr<SpecializeStats> spec = [&] {
@@ -262,6 +277,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
         if (absl::Status s = CheckInvariants(g, "specialize"); !s.ok()) return s;
       }
     }
+    if (options.example_inputs) after(prefix + "specialize", *g);
     absl::StatusOr<DecomposeResult> result = [&] {
       PassTimer timer(report, "decompose");
       return DecomposeToOpset(*g, decompose_options);
@@ -275,6 +291,16 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     report.converged = result->converged;
     for (const auto& [op, source] : result->decompositions)
       report.decompositions.emplace(op, source);
+    for (const auto& [op, stats] : result->rewrites_by_op) {
+      OpRewrites& total = report.rewrites_by_op[op];
+      if (total.source.empty()) total.source = stats.source;
+      total.rewrites += stats.rewrites;
+      total.nodes += stats.nodes;
+    }
+    for (const auto& [source, ms] : result->source_ms) report.source_ms[source] += ms;
+    for (const auto& [op, first] : result->first_decomposition) {
+      report.decomposition_graphs.emplace(op, first);
+    }
     for (auto& c : result->cycles) {
       // Each cycle once, though every round (and every node of the op) meets it again.
       if (std::find(report.cycles.begin(), report.cycles.end(), c) == report.cycles.end()) {
@@ -285,6 +311,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     if (check) {
       if (absl::Status s = CheckInvariants(g, "decompose"); !s.ok()) return s;
     }
+    after(prefix + "decompose", *g);
     // Decompositions may write in place (CIA kernels such as feature_dropout's bernoulli_,
     // div_, mul_ on a fresh tensor; batch_norm's, whose schema declares no write, updates the
     // running statistics it was given): functionalize what they introduced. The new values of
@@ -299,6 +326,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
         if (absl::Status s = CheckInvariants(g, "functionalize"); !s.ok()) return s;
       }
     }
+    after(prefix + "functionalize", *g);
 
     // Cleanup: fold what the decompositions made constant, drop dead code, pool constants.
     const int64_t non_core_before_cleanup = check ? NonCoreCount(*g, options.opset) : 0;
@@ -320,6 +348,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
         return absl::InternalError("cleanup introduced ops outside the opset");
       }
     }
+    after(prefix + "cleanup", *g);
     if (!result->changed) break;
     PassTimer timer(report, "census");
     if (VerifyOpset(*g, options.opset).empty()) break;
@@ -335,6 +364,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
     report.nodes_after = CountNodes(*g);
     report.inputs_written_in_place = MutatedInputs(*g);
   }
+  after("final", *g);
 
   if (options.verify) {
     single_thread.Restore();  // the programs run on real inputs: all threads
@@ -414,6 +444,15 @@ nlohmann::json LoweringReport::ToJson() const {
   j["none_inputs"] = none_inputs;
   j["present_inputs"] = present_inputs;
   j["rewrites"] = rewrites;
+  nlohmann::json by_op = nlohmann::json::object();
+  for (const auto& [op, stats] : rewrites_by_op) {
+    by_op[op.ToString()] = {
+        {"rewrites", stats.rewrites}, {"nodes", stats.nodes}, {"source", stats.source}};
+  }
+  j["rewrites_by_op"] = by_op;
+  nlohmann::json irs = nlohmann::json::object();
+  for (const auto& [op, sub] : decomposition_graphs) irs[op.ToString()] = GraphToText(*sub);
+  j["decomposition_ir"] = irs;
   j["memo_hits"] = memo_hits;
   j["memo_entries"] = memo_entries;
   j["iterations"] = iterations;
@@ -424,6 +463,7 @@ nlohmann::json LoweringReport::ToJson() const {
   nlohmann::json passes = nlohmann::json::object();
   for (const auto& [pass, ms] : pass_ms) passes[pass] = ms;
   j["pass_ms"] = passes;
+  j["source_ms"] = source_ms;
   j["verified"] = verified;
   j["max_abs_error"] = max_abs_error ? nlohmann::json(*max_abs_error) : nlohmann::json(nullptr);
   j["max_rel_error"] = max_rel_error ? nlohmann::json(*max_rel_error) : nlohmann::json(nullptr);

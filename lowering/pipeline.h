@@ -6,6 +6,7 @@
 #include <ATen/core/ivalue.h>
 #include <torch/csrc/jit/ir/ir.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -18,8 +19,15 @@
 #include "decomps/registry.h"
 #include "lowering/opset.h"
 #include "lowering/verify.h"
+#include "passes/decompose.h"
 
 namespace graph_lower {
+
+// Where a running LowerToCoreAten is (LoweringOptions::progress): the decompose pass of `round`.
+struct LoweringProgress {
+  int round = 0;  // 1-based
+  DecomposeProgress decompose;
+};
 
 struct LoweringOptions {
   Opset opset = Opset::CoreAten();
@@ -43,6 +51,15 @@ struct LoweringOptions {
   // (torch::jit::UnrollConstantLoops); otherwise loops stay (prim::Loop is structural) and are
   // lowered inside.
   bool unroll_loops = false;
+  // Called with the graph after each step, when set: "input" (as given), "prepare" (inlined,
+  // functionalized), then per round N "rN-specialize" (with example inputs: shapes specialised,
+  // glue folded), "rN-decompose", "rN-functionalize", "rN-cleanup", and last "final" (the graph
+  // returned). For dumps and debugging; it must not keep references into the graph.
+  std::function<void(absl::string_view pass, const torch::jit::Graph&)> after_pass;
+  // Called from inside the decompose pass at most every `progress_interval_ms` (see
+  // DecomposeOptions::progress), when set. Lowering never prints.
+  std::function<void(const LoweringProgress&)> progress;
+  double progress_interval_ms = 500;
 };
 
 struct LoweringReport {
@@ -61,6 +78,12 @@ struct LoweringReport {
   // element type, so `is None` folds).
   std::vector<std::string> present_inputs;
   int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
+  // Per decomposed overload, summed over rounds: nodes replaced, nodes inserted, source.
+  std::map<OpKey, OpRewrites> rewrites_by_op;
+  // Wall time per decomposition source, summed over rounds (DecomposeResult::source_ms).
+  std::map<std::string, double> source_ms;
+  // Per decomposed overload, the first lowered subgraph a node of it became.
+  std::map<OpKey, std::shared_ptr<const torch::jit::Graph>> decomposition_graphs;
   int iterations = 0;
   bool changed = false, converged = false, specialized = false;
   double time_ms = 0;
@@ -75,9 +98,10 @@ struct LoweringReport {
 
   // The JSON the CLI writes: ops_before, ops_after, non_core_ops, glue_ops, decompositions, cycles,
   // undecomposable, mutated_inputs, inputs_written_in_place, none_inputs, present_inputs,
-  // memo_hits, memo_entries,
-  // rewrites, iterations, changed, converged, time_ms, nodes_before, nodes_after, specialized,
-  // verified, max_abs_error, max_rel_error, violations.
+  // memo_hits, memo_entries, rewrites, rewrites_by_op ({overload: {rewrites, nodes, source}}),
+  // decomposition_ir ({overload: text IR of decomposition_graphs}), iterations, changed,
+  // converged, time_ms, pass_ms, source_ms, nodes_before, nodes_after, specialized, verified,
+  // max_abs_error, max_rel_error, violations.
   nlohmann::json ToJson() const;
   // A few lines for people (the CLI prints them to stderr).
   std::string Summary() const;

@@ -1,0 +1,241 @@
+// Tests of the pipeline's operability hooks (after_pass, progress), the per-overload and
+// per-source figures of its report, and the dot / HTML renderings of a lowering.
+#include "lowering/pipeline.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <torch/torch.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/string_view.h"
+#include "ir/graph_io.h"
+#include "lowering/visualize.h"
+
+namespace graph_lower {
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// linear (library: permute + addmm / matmul), silu and gelu (non-core; decomposed), on complete
+// shapes so every decomposition applies.
+constexpr char kProgram[] = R"IR(
+graph(%x : Tensor, %w : Tensor):
+  %none : NoneType = prim::Constant()
+  %approx : str = prim::Constant[value="none"]()
+  %y : Tensor = aten::linear(%x, %w, %none)
+  %s : Tensor = aten::silu(%y)
+  %z : Tensor = aten::linear(%s, %w, %none)
+  return (%z)
+)IR";
+
+std::shared_ptr<torch::jit::Graph> Program() {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kProgram, "test");
+  EXPECT_TRUE(g.ok()) << g.status();
+  return *g;
+}
+
+LoweringOptions WithExamples() {
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{torch::randn({2, 3}), torch::randn({3, 3})};
+  return options;
+}
+
+TEST(PipelineTest, AfterPassSeesEveryStepInOrder) {
+  auto g = Program();
+  LoweringOptions options = WithExamples();
+  std::vector<std::string> passes;
+  std::vector<std::string> texts;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph& graph) {
+    passes.emplace_back(pass);
+    texts.push_back(GraphToText(graph));
+  };
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_GE(passes.size(), 7u);
+  EXPECT_EQ(passes[0], "input");
+  EXPECT_EQ(passes[1], "prepare");
+  EXPECT_THAT(std::vector<std::string>(passes.begin() + 2, passes.begin() + 6),
+              ElementsAre("r1-specialize", "r1-decompose", "r1-functionalize", "r1-cleanup"));
+  EXPECT_EQ(passes.back(), "final");
+  EXPECT_EQ(static_cast<int>(passes.size()), 2 + 4 * report->iterations + 1);
+  // The input is the graph as given; the decompose step is where aten::linear goes away; the
+  // final graph is the one returned.
+  EXPECT_THAT(texts[0], HasSubstr("aten::linear"));
+  EXPECT_THAT(texts[2], HasSubstr("aten::linear"));
+  EXPECT_THAT(texts[3], Not(HasSubstr("aten::linear")));
+  EXPECT_EQ(texts.back(), GraphToText(*g));
+}
+
+TEST(PipelineTest, WithoutExampleInputsThereIsNoSpecializeStep) {
+  auto g = Program();
+  LoweringOptions options;
+  std::vector<std::string> passes;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph&) {
+    passes.emplace_back(pass);
+  };
+  ASSERT_TRUE(LowerToCoreAten(g, options).ok());
+  EXPECT_THAT(passes, Not(Contains("r1-specialize")));
+  EXPECT_THAT(passes, Contains("r1-decompose"));
+}
+
+TEST(PipelineTest, ReportCountsRewritesPerOverloadAndTimePerSource) {
+  auto g = Program();
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, WithExamples());
+  ASSERT_TRUE(report.ok()) << report.status();
+  const OpKey linear = *OpKey::Parse("aten::linear");
+  ASSERT_TRUE(report->rewrites_by_op.count(linear));
+  const OpRewrites& l = report->rewrites_by_op.at(linear);
+  EXPECT_EQ(l.rewrites, 2);  // both nodes
+  EXPECT_EQ(l.source, report->decompositions.at(linear));
+  EXPECT_GE(l.nodes, 2 * 1);
+  int64_t sum = 0;
+  for (const auto& [op, stats] : report->rewrites_by_op) {
+    sum += stats.rewrites;
+    EXPECT_EQ(stats.source, report->decompositions.at(op)) << op.ToString();
+  }
+  EXPECT_EQ(sum, report->rewrites);
+  // Every decomposition's source has a time, and none is outside the decompose pass.
+  double decompose_ms = 0;
+  for (const auto& [pass, ms] : report->pass_ms) {
+    if (pass == "decompose") decompose_ms = ms;
+  }
+  double sources_ms = 0;
+  for (const auto& [op, source] : report->decompositions) {
+    EXPECT_TRUE(report->source_ms.count(source)) << source;
+  }
+  for (const auto& [source, ms] : report->source_ms) sources_ms += ms;
+  EXPECT_GT(sources_ms, 0);
+  EXPECT_LE(sources_ms, decompose_ms);
+  // The subgraph linear became: core ops only, fed by the node's two tensor inputs.
+  ASSERT_TRUE(report->decomposition_graphs.count(linear));
+  const std::string sub = GraphToText(*report->decomposition_graphs.at(linear));
+  EXPECT_THAT(sub, Not(HasSubstr("aten::linear")));
+  EXPECT_TRUE(absl::StrContains(sub, "aten::addmm") || absl::StrContains(sub, "aten::mm")) << sub;
+
+  nlohmann::json j = report->ToJson();
+  EXPECT_EQ(j["rewrites_by_op"]["aten::linear"]["rewrites"], 2);
+  EXPECT_EQ(j["rewrites_by_op"]["aten::linear"]["source"], l.source);
+  EXPECT_EQ(j["decomposition_ir"]["aten::linear"], sub);
+  EXPECT_TRUE(j["source_ms"].contains(l.source));
+}
+
+TEST(PipelineTest, ProgressIsReportedFromTheDecomposePassWithItsRound) {
+  auto g = Program();
+  LoweringOptions options = WithExamples();
+  std::vector<LoweringProgress> seen;
+  options.progress = [&](const LoweringProgress& p) { seen.push_back(p); };
+  options.progress_interval_ms = 0;
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.front().round, 1);
+  EXPECT_GT(seen.front().decompose.nodes_total, 0);
+  for (const LoweringProgress& p : seen) {
+    EXPECT_GE(p.round, 1);
+    EXPECT_LE(p.round, report->iterations);
+    EXPECT_LE(p.decompose.nodes_done, p.decompose.nodes_total);
+  }
+}
+
+TEST(VisualizeTest, HtmlEscapeEscapesMarkupAndQuotes) {
+  EXPECT_EQ(HtmlEscape("<a href='x'>\"&\"</a>"),
+            "&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;");
+  EXPECT_EQ(HtmlEscape("plain"), "plain");
+}
+
+TEST(VisualizeTest, GraphToDotDrawsNodesEdgesAndEscapesNames) {
+  auto g = Program();
+  const std::string dot = GraphToDot(*g, "a \"quoted\" \\ name");
+  EXPECT_THAT(dot, HasSubstr("digraph \"a \\\"quoted\\\" \\\\ name\" {"));
+  EXPECT_THAT(dot, HasSubstr("n0 [label=\"aten::linear"));
+  EXPECT_THAT(dot, HasSubstr("n1 [label=\"aten::silu"));
+  EXPECT_THAT(dot, HasSubstr("in0 -> n0;"));
+  EXPECT_THAT(dot, HasSubstr("n0 -> n1;"));
+  EXPECT_THAT(dot, HasSubstr("n2 -> out0;"));
+  EXPECT_THAT(dot, Not(HasSubstr("prim::Constant")));
+  // A cap on boxes leaves a note.
+  EXPECT_THAT(GraphToDot(*g, "g", 1), HasSubstr("... 2 more nodes not drawn"));
+}
+
+TEST(VisualizeTest, DecompositionsToDotHasAClusterPerDecomposedOverload) {
+  auto g = Program();
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, WithExamples());
+  ASSERT_TRUE(report.ok()) << report.status();
+  const std::string dot = DecompositionsToDot(*report);
+  size_t clusters = 0;
+  for (size_t at = dot.find("subgraph cluster_"); at != std::string::npos;
+       at = dot.find("subgraph cluster_", at + 1)) {
+    ++clusters;
+  }
+  EXPECT_EQ(clusters, report->decomposition_graphs.size());
+  EXPECT_GE(clusters, 2u);  // linear and silu at least
+  EXPECT_THAT(dot, HasSubstr("label=\"aten::linear\\n"));
+  EXPECT_THAT(dot, HasSubstr("2 rewrites"));
+  EXPECT_THAT(dot, HasSubstr("c0_n0"));
+}
+
+TEST(VisualizeTest, HtmlShowsHistogramDecompositionsAndTheDotSourceWhenRenderingFails) {
+  auto g = Program();
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, WithExamples());
+  ASSERT_TRUE(report.ok()) << report.status();
+  HtmlReportOptions options;
+  options.title = "<model>.pt";
+  int calls = 0;
+  options.render_svg = [&calls](absl::string_view) -> absl::StatusOr<std::string> {
+    ++calls;
+    return absl::NotFoundError("dot: cannot run Graphviz");
+  };
+  const std::string html = HtmlReport(*report, options);
+  EXPECT_EQ(calls, 1);  // not retried for every overload
+  EXPECT_THAT(html, HasSubstr("<title>graph-lower: &lt;model&gt;.pt</title>"));
+  EXPECT_THAT(html, Not(HasSubstr("<model>")));
+  EXPECT_THAT(html, HasSubstr("Not rendered: dot: cannot run Graphviz"));
+  EXPECT_THAT(html, HasSubstr("<pre>digraph &quot;aten::linear&quot;"));
+  EXPECT_THAT(html, HasSubstr("-&gt;"));
+  // The histogram row of linear: 2 before, 0 after.
+  EXPECT_THAT(html, HasSubstr("<code>aten::linear</code></td><td>non-core</td><td "
+                              "class=\"num\">2</td>"));
+  EXPECT_THAT(html, HasSubstr("</td><td class=\"num\">0</td>"));
+}
+
+TEST(VisualizeTest, HtmlInlinesTheRenderedSvg) {
+  auto g = Program();
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, WithExamples());
+  ASSERT_TRUE(report.ok()) << report.status();
+  HtmlReportOptions options;
+  options.render_svg = [](absl::string_view dot) -> absl::StatusOr<std::string> {
+    return std::string("<svg><!-- fake --></svg>");
+  };
+  const std::string html = HtmlReport(*report, options);
+  size_t svgs = 0;
+  for (size_t at = html.find("<svg><!-- fake"); at != std::string::npos;
+       at = html.find("<svg><!-- fake", at + 1)) {
+    ++svgs;
+  }
+  EXPECT_EQ(svgs, report->decomposition_graphs.size());
+  EXPECT_THAT(html, Not(HasSubstr("<pre>")));
+}
+
+TEST(VisualizeTest, RenderDotToSvgRunsGraphviz) {
+  absl::StatusOr<std::string> missing = RenderDotToSvg("digraph { a -> b }", "/nonexistent/dot");
+  EXPECT_EQ(missing.status().code(), absl::StatusCode::kNotFound) << missing.status();
+  if (access("/usr/bin/dot", X_OK) != 0) GTEST_SKIP() << "Graphviz is not installed";
+  absl::StatusOr<std::string> svg = RenderDotToSvg("digraph { alpha -> beta }", "/usr/bin/dot");
+  ASSERT_TRUE(svg.ok()) << svg.status();
+  EXPECT_TRUE(absl::StartsWith(*svg, "<svg")) << svg->substr(0, 100);
+  EXPECT_THAT(*svg, HasSubstr(">alpha</text>"));
+  absl::StatusOr<std::string> bad = RenderDotToSvg("digraph { a -> ", "/usr/bin/dot");
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInternal);
+  EXPECT_THAT(bad.status().message(), HasSubstr("syntax error"));
+}
+
+}  // namespace
+}  // namespace graph_lower
