@@ -1,4 +1,7 @@
 // graph-lower: the command-line front end: lowers a TorchScript program to core ATen, or checks it.
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -24,6 +28,7 @@
 #include "lowering/pipeline.h"
 #include "lowering/report.h"
 #include "lowering/verify.h"
+#include "lowering/visualize.h"
 
 ABSL_FLAG(bool, check, false,
           "Verify INPUT against the opset: print a table of ops by count with their class and exit "
@@ -55,7 +60,28 @@ ABSL_FLAG(bool, lift_parameters, false,
 ABSL_FLAG(bool, print_ir, false, "Print the lowered graph's text IR to stdout.");
 ABSL_FLAG(bool, timing, false,
           "Print the wall time of each step (load, each lowering pass summed over rounds, save) "
-          "to stderr; the report's pass_ms holds the same figures.");
+          "and of each decomposition source (its lookups, builds and traces plus inlining its "
+          "graphs) to stderr; the report's pass_ms and source_ms hold the same figures. With "
+          "--check: load and census.");
+ABSL_FLAG(std::string, dump_dir, "",
+          "Write the graph's text IR after each lowering step to this directory (created if "
+          "needed), numbered in order: 00-input.ir, 01-prepare.ir, 02-r1-specialize.ir, "
+          "03-r1-decompose.ir, ..., NN-final.ir, to diff them.");
+ABSL_FLAG(bool, stats, false,
+          "Print to stderr a table of the decomposed overloads (rewrites, source, nodes "
+          "inserted) with memo hits and entries, cycles and rounds; the report's rewrites_by_op "
+          "holds the same.");
+ABSL_FLAG(bool, progress, false,
+          "Show a status line on stderr (round, nodes done of the graph, worklist left, "
+          "rewrites), rewritten every 0.5 s once lowering has run for a second. The default is "
+          "on when stderr is a terminal; --noprogress turns it off.");
+ABSL_FLAG(std::string, dot, "",
+          "Write a Graphviz dot file of what changed: one cluster per decomposed overload with "
+          "the subgraph its first node became.");
+ABSL_FLAG(std::string, html, "",
+          "Write a self-contained HTML report: the op histogram before and after, the decomposed "
+          "overloads with their sources, and the subgraph each became as SVG (drawn by Graphviz's "
+          "`dot` when installed, else its dot source).");
 ABSL_FLAG(std::string, opset, "",
           "A file with the backend's opset, one overload per line ('include core_aten' adds core "
           "ATen); replaces the default core ATen opset.");
@@ -73,11 +99,15 @@ Usage:
   graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
               [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
               [--unroll-loops] [--keep-input-mutation] [--lift-parameters] [--timing]
-  graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE]
+              [--stats] [--dump-dir DIR] [--dot FILE.dot] [--html FILE.html] [--progress]
+  graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE] [--timing]
 
 INPUT is a TorchScript archive (torch.jit.save) or a text IR file. The archive's module is frozen
 (parameters become constants; --lift-parameters makes them graph inputs instead) and its forward
 graph is lowered (or, with --check, only checked).
+Seeing what lowering did: --timing (time per step and per decomposition source), --stats
+(rewrites per overload), --dump-dir DIR (text IR after every step), --dot and --html (what each
+decomposed overload became), --progress (a status line on long runs).
 Exit codes: 0 legal (and verified), 1 some tensor ops outside the opset (or a verification
 mismatch), 2 bad input or usage.)";
 
@@ -149,6 +179,131 @@ std::string TimingLine(const std::vector<std::pair<std::string, double>>& steps)
   return absl::StrFormat("timing: %s (total %.1f ms)\n", absl::StrJoin(parts, ", "), total);
 }
 
+// "timing by source: cia 41.2 ms, library 12.0 ms, user 0.0 ms (inside decompose 70.3 ms)".
+std::string SourceTimingLine(const LoweringReport& report) {
+  std::vector<std::pair<std::string, double>> sources(report.source_ms.begin(),
+                                                      report.source_ms.end());
+  std::stable_sort(sources.begin(), sources.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<std::string> parts;
+  for (const auto& [source, ms] : sources)
+    parts.push_back(absl::StrFormat("%s %.1f ms", source, ms));
+  double decompose_ms = 0;
+  for (const auto& [pass, ms] : report.pass_ms) {
+    if (pass == "decompose") decompose_ms = ms;
+  }
+  return absl::StrFormat("timing by source: %s (inside decompose %.1f ms)\n",
+                         parts.empty() ? "none consulted" : absl::StrJoin(parts, ", "),
+                         decompose_ms);
+}
+
+// The --stats table: one row per decomposed overload, most rewrites first, then the totals.
+std::string StatsTable(const LoweringReport& report) {
+  std::vector<std::pair<OpKey, OpRewrites>> rows(report.rewrites_by_op.begin(),
+                                                 report.rewrites_by_op.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return a.second.rewrites > b.second.rewrites;
+  });
+  size_t width = 8;
+  for (const auto& [op, stats] : rows) width = std::max(width, op.ToString().size());
+  std::string out = absl::StrFormat("%-*s %8s  %-8s %8s %8s\n", width, "overload", "rewrites",
+                                    "source", "nodes", "avg");
+  for (const auto& [op, stats] : rows) {
+    absl::StrAppendFormat(&out, "%-*s %8d  %-8s %8d %8.1f\n", width, op.ToString(), stats.rewrites,
+                          stats.source, stats.nodes,
+                          stats.rewrites ? static_cast<double>(stats.nodes) / stats.rewrites : 0.0);
+  }
+  absl::StrAppendFormat(&out,
+                        "stats: %d overloads decomposed, %d rewrites, memo %d entries / %d hits, "
+                        "%d cycles, %d rounds\n",
+                        rows.size(), report.rewrites, report.memo_entries, report.memo_hits,
+                        report.cycles.size(), report.iterations);
+  return out;
+}
+
+// The progress status line: shown once lowering has run for 2 intervals, then at most every
+// interval (the pipeline's own throttle), always on one line rewritten with '\r'.
+class ProgressLine {
+ public:
+  explicit ProgressLine(double interval_ms)
+      : interval_ms_(interval_ms), start_(std::chrono::steady_clock::now()) {}
+  void Show(const LoweringProgress& p) {
+    if (MillisecondsSince(start_) < 2 * interval_ms_) return;
+    const DecomposeProgress& d = p.decompose;
+    std::string line = absl::StrFormat(
+        "graph-lower: decompose round %d: %d/%d nodes, worklist %d, %d rewrites, %.1f s", p.round,
+        d.nodes_done, d.nodes_total, std::max<int64_t>(0, d.nodes_total - d.nodes_done), d.rewrites,
+        MillisecondsSince(start_) / 1000);
+    const size_t len = line.size();
+    if (len < width_) line.append(width_ - len, ' ');
+    width_ = std::max(width_, len);
+    std::cerr << '\r' << line << std::flush;
+  }
+  // Clears the line if one was shown.
+  void Clear() {
+    if (width_ == 0) return;
+    std::cerr << '\r' << std::string(width_, ' ') << '\r' << std::flush;
+    width_ = 0;
+  }
+
+ private:
+  const double interval_ms_;
+  const std::chrono::steady_clock::time_point start_;
+  size_t width_ = 0;
+};
+
+// Whether --progress or --noprogress was given (main sets it): otherwise the default follows
+// whether stderr is a terminal.
+bool progress_given = false;
+
+bool ProgressWanted() {
+  if (progress_given) return absl::GetFlag(FLAGS_progress);
+  return isatty(STDERR_FILENO) == 1;
+}
+
+// The interval of progress lines: 500 ms, or GRAPH_LOWER_PROGRESS_INTERVAL_MS (tests use 0).
+double ProgressIntervalMs() {
+  double ms = 500;
+  if (const char* env = std::getenv("GRAPH_LOWER_PROGRESS_INTERVAL_MS")) {
+    if (!absl::SimpleAtod(env, &ms) || ms < 0) ms = 500;
+  }
+  return ms;
+}
+
+// --dump-dir: creates the directory and checks that a file can be written there.
+absl::Status PrepareDumpDir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--dump-dir ", dir, ": cannot create the directory: ", ec.message()));
+  }
+  if (!std::filesystem::is_directory(dir, ec)) {
+    return absl::InvalidArgumentError(absl::StrCat("--dump-dir ", dir, ": not a directory"));
+  }
+  const std::string probe = (std::filesystem::path(dir) / ".graph-lower-probe").string();
+  if (absl::Status s = WriteFileAtomically(probe, ""); !s.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--dump-dir ", dir, ": cannot write: ", s.message()));
+  }
+  std::filesystem::remove(probe, ec);
+  return absl::OkStatus();
+}
+
+// Writes --dot and --html (each when given).
+absl::Status WritePictures(const std::string& input, const LoweringReport& report) {
+  if (const std::string path = absl::GetFlag(FLAGS_dot); !path.empty()) {
+    if (absl::Status s = WriteFileAtomically(path, DecompositionsToDot(report)); !s.ok()) return s;
+  }
+  if (const std::string path = absl::GetFlag(FLAGS_html); !path.empty()) {
+    HtmlReportOptions html;
+    html.title = input;
+    html.render_svg = [](absl::string_view dot) { return RenderDotToSvg(dot); };
+    if (absl::Status s = WriteFileAtomically(path, HtmlReport(report, html)); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opset, double load_ms) {
   if (!program.module_state.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -171,7 +326,28 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   if (options.verify && !options.example_inputs) {
     return absl::InvalidArgumentError("--verify needs --example-inputs");
   }
+  // --dump-dir: every step's graph, numbered in order (the directory was made by RealMain).
+  int dump_index = 0;
+  absl::Status dump_status;
+  if (const std::string dir = absl::GetFlag(FLAGS_dump_dir); !dir.empty()) {
+    options.after_pass = [&, dir](absl::string_view pass, const torch::jit::Graph& graph) {
+      if (!dump_status.ok()) return;
+      const std::string path =
+          (std::filesystem::path(dir) / absl::StrFormat("%02d-%s.ir", dump_index++, pass)).string();
+      if (absl::Status s = WriteFileAtomically(path, GraphToText(graph)); !s.ok()) {
+        dump_status = absl::InvalidArgumentError(absl::StrCat("--dump-dir: ", s.message()));
+      }
+    };
+  }
+  std::optional<ProgressLine> progress;
+  if (ProgressWanted()) {
+    options.progress_interval_ms = ProgressIntervalMs();
+    progress.emplace(options.progress_interval_ms);
+    options.progress = [&progress](const LoweringProgress& p) { progress->Show(p); };
+  }
   absl::StatusOr<LoweringReport> report = LowerToCoreAten(program.graph, options);
+  if (progress) progress->Clear();
+  if (!dump_status.ok()) return dump_status;
   if (!report.ok()) {
     if (report.status().code() == absl::StatusCode::kFailedPrecondition) {
       std::cerr << "graph-lower: " << input << ": " << report.status().message() << "\n";
@@ -207,8 +383,10 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
         !s.ok())
       return s;
   }
+  if (absl::Status s = WritePictures(input, *report); !s.ok()) return s;
   std::cerr << "graph-lower: " << input << ": " << report->Summary();
-  if (absl::GetFlag(FLAGS_timing)) std::cerr << TimingLine(steps);
+  if (absl::GetFlag(FLAGS_timing)) std::cerr << TimingLine(steps) << SourceTimingLine(*report);
+  if (absl::GetFlag(FLAGS_stats)) std::cerr << StatsTable(*report);
   if (options.example_inputs &&
       (!report->mutated_inputs.empty() || !report->inputs_written_in_place.empty())) {
     // Functionalization assumes inputs do not alias each other (docs/semantics.md).
@@ -249,9 +427,26 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     return absl::InvalidArgumentError(
         absl::StrCat("expected exactly one INPUT, got ", inputs.size(), "; see --help"));
   }
-  // Never overwrite a file this run reads, and never write both outputs to one file.
+  const bool check = absl::GetFlag(FLAGS_check);
+  if (check) {
+    std::vector<std::string> lowering_only;
+    if (!absl::GetFlag(FLAGS_dump_dir).empty()) lowering_only.push_back("--dump-dir");
+    if (absl::GetFlag(FLAGS_stats)) lowering_only.push_back("--stats");
+    if (!absl::GetFlag(FLAGS_dot).empty()) lowering_only.push_back("--dot");
+    if (!absl::GetFlag(FLAGS_html).empty()) lowering_only.push_back("--html");
+    if (!lowering_only.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(absl::StrJoin(lowering_only, ", "),
+                                                     " describe a lowering; not with --check"));
+    }
+  }
+  // Never overwrite a file this run reads, and never write two outputs to one file.
   const std::string report_path = absl::GetFlag(FLAGS_report);
   const std::string output_path = absl::GetFlag(FLAGS_output);
+  const std::vector<std::pair<std::string, std::string>> outputs = {
+      {"--report", report_path},
+      {"-o", output_path},
+      {"--dot", absl::GetFlag(FLAGS_dot)},
+      {"--html", absl::GetFlag(FLAGS_html)}};
   std::vector<std::pair<std::string, std::string>> read = {{inputs[0], "the input file"}};
   if (const std::string f = absl::GetFlag(FLAGS_example_inputs); !f.empty()) {
     read.emplace_back(f, "the --example-inputs file");
@@ -259,7 +454,7 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (const std::string f = absl::GetFlag(FLAGS_opset); !f.empty()) {
     read.emplace_back(f, "the --opset file");
   }
-  for (const std::string& out : {report_path, output_path}) {
+  for (const auto& [flag, out] : outputs) {
     if (out.empty()) continue;
     for (const auto& [in, what] : read) {
       std::error_code ec;
@@ -280,12 +475,20 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": is a directory"));
     }
   }
-  if (!report_path.empty() && !output_path.empty()) {
-    std::error_code ec;
-    if (report_path == output_path || std::filesystem::equivalent(report_path, output_path, ec)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(output_path, ": given as both -o and --report"));
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    for (size_t j = i + 1; j < outputs.size(); ++j) {
+      const std::string& a = outputs[i].second;
+      const std::string& b = outputs[j].second;
+      if (a.empty() || b.empty()) continue;
+      std::error_code ec;
+      if (a == b || std::filesystem::equivalent(a, b, ec)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(b, ": given as both ", outputs[j].first, " and ", outputs[i].first));
+      }
     }
+  }
+  if (const std::string dir = absl::GetFlag(FLAGS_dump_dir); !dir.empty()) {
+    if (absl::Status s = PrepareDumpDir(dir); !s.ok()) return s;
   }
   absl::StatusOr<Opset> opset = BuildOpset();
   if (!opset.ok()) return opset.status();
@@ -294,13 +497,14 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   const auto load_start = std::chrono::steady_clock::now();
   absl::StatusOr<Program> program = LoadProgram(inputs[0], load);
   if (!program.ok()) return program.status();
-  if (!absl::GetFlag(FLAGS_check)) {
-    return Lower(inputs[0], *program, *std::move(opset), MillisecondsSince(load_start));
-  }
+  const double load_ms = MillisecondsSince(load_start);
+  if (!check) return Lower(inputs[0], *program, *std::move(opset), load_ms);
 
   const torch::jit::Graph& graph = *program->graph;
+  const auto census_start = std::chrono::steady_clock::now();
   const OpCensus census = TakeCensus(graph, *opset);
   const std::vector<Violation> violations = VerifyOpset(graph, *opset);
+  const double census_ms = MillisecondsSince(census_start);
   if (const std::string path = absl::GetFlag(FLAGS_report); !path.empty()) {
     nlohmann::json report = CheckReport(census, violations, CountNodes(graph));
     report["input"] = inputs[0];
@@ -310,6 +514,9 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
       return s;
   }
   std::cout << CheckTable(census, violations);
+  if (absl::GetFlag(FLAGS_timing)) {
+    std::cerr << TimingLine({{"load", load_ms}, {"census", census_ms}});
+  }
   // One line per overload on stderr; every node is in the JSON report's "violations".
   std::map<OpKey, std::pair<int, std::string>> first;  // op -> (count, first location)
   for (const Violation& v : violations) {
@@ -331,6 +538,12 @@ int main(int argc, char** argv) {
   using namespace graph_lower;
   absl::SetProgramUsageMessage(kUsage);
   std::vector<std::string> args = NormalizeArgs(argc, argv);
+  for (const std::string& a : args) {
+    if (a == "--") break;
+    if (a == "--progress" || a == "--noprogress" || absl::StartsWith(a, "--progress=")) {
+      progress_given = true;
+    }
+  }
   std::vector<char*> arg_ptrs;
   for (std::string& a : args) arg_ptrs.push_back(a.data());
   std::vector<char*> positional;

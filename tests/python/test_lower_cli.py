@@ -159,3 +159,278 @@ def test_outputs_written_by_the_caller_do_not_change_the_next_call(graph_lower_b
         expected, got = twice(module), twice(lowered)
     for g, e in zip(got, expected):
         torch.testing.assert_close(g, e)
+
+
+# Operability (issue 7 part 5): --timing per source, --dump-dir, --stats, progress, --dot, --html.
+
+import html.parser
+import os
+import re
+import shutil
+import subprocess
+
+LINEAR_GELU = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "examples", "linear_gelu.ir")
+LINEAR_GELU_INPUTS = "2x3:float32;3x3:float32"
+
+
+def _run(binary, *args, env=None):
+    """Like run_cli, with extra environment variables; output decoded with its '\\r' kept."""
+    full_env = dict(os.environ)
+    full_env.pop("GRAPH_LOWER_PROGRESS_INTERVAL_MS", None)
+    full_env.update(env or {})
+    proc = subprocess.run([binary, *args], capture_output=True, timeout=600, env=full_env)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout.decode(),
+                                       proc.stderr.decode())
+
+
+def _lower_linear_gelu(graph_lower_bin, tmp_path, *args, env=None):
+    report_path = tmp_path / "report.json"
+    proc = _run(graph_lower_bin, LINEAR_GELU, "--example-inputs", LINEAR_GELU_INPUTS,
+                "--report", str(report_path), *args, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return proc, json.loads(report_path.read_text())
+
+
+def test_timing_gives_the_time_of_each_decomposition_source(graph_lower_bin, tmp_path):
+    proc, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--timing")
+    # linear_gelu's linear and matmul come from CIA kernels, t and silu from the library.
+    assert set(report["decompositions"].values()) == {"cia", "library"}
+    source_ms = report["source_ms"]
+    assert {"cia", "library"} <= set(source_ms)
+    assert all(ms >= 0 for ms in source_ms.values())
+    assert source_ms["library"] > 0 and source_ms["cia"] > 0
+    # Each source's time is spent inside the decompose pass, never counted twice.
+    assert sum(source_ms.values()) <= report["pass_ms"]["decompose"]
+    line = next(l for l in proc.stderr.splitlines() if l.startswith("timing by source: "))
+    printed = dict((name, float(ms)) for name, ms in re.findall(r"(\w+) ([\d.]+) ms", line))
+    assert set(printed) == {"decompose"} | set(source_ms)
+    for name, ms in source_ms.items():
+        assert printed[name] == pytest.approx(ms, abs=0.051)
+    assert printed["decompose"] == pytest.approx(report["pass_ms"]["decompose"], abs=0.051)
+
+
+def test_timing_with_check_prints_load_and_census(graph_lower_bin):
+    proc = _run(graph_lower_bin, LINEAR_GELU, "--check", "--timing")
+    assert proc.returncode == 1  # linear and silu are not core
+    timing = [l for l in proc.stderr.splitlines() if l.startswith("timing: ")]
+    assert len(timing) == 1, proc.stderr
+    assert re.fullmatch(r"timing: load [\d.]+ ms, census [\d.]+ ms \(total [\d.]+ ms\)", timing[0])
+    assert "aten::linear" in proc.stdout  # the check table is still printed
+    quiet = _run(graph_lower_bin, LINEAR_GELU, "--check")
+    assert "timing" not in quiet.stderr
+
+
+def test_dump_dir_writes_the_ir_after_each_step_in_order(graph_lower_bin, tmp_path):
+    dump = tmp_path / "not" / "yet" / "there"
+    proc, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--dump-dir", str(dump),
+                                      "--print-ir")
+    names = sorted(os.listdir(dump))
+    assert names[:6] == ["00-input.ir", "01-prepare.ir", "02-r1-specialize.ir",
+                         "03-r1-decompose.ir", "04-r1-functionalize.ir", "05-r1-cleanup.ir"]
+    assert names[-1] == f"{len(names) - 1:02d}-final.ir"
+    assert len(names) == 2 + 4 * report["iterations"] + 1
+    texts = {n: (dump / n).read_text() for n in names}
+    for name, text in texts.items():
+        torch._C.parse_ir(text)  # each is valid text IR
+    assert "aten::linear" in texts["00-input.ir"]
+    assert "aten::linear" in texts["02-r1-specialize.ir"]
+    assert "aten::linear" not in texts["03-r1-decompose.ir"]
+    assert "aten::permute" in texts["03-r1-decompose.ir"]
+    assert texts[names[-1]] == proc.stdout  # the final dump is the lowered graph
+
+
+@pytest.mark.parametrize("make_bad", ["under_a_file", "is_a_file"])
+def test_dump_dir_that_cannot_be_made_is_bad_input(graph_lower_bin, tmp_path, make_bad):
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("not a directory")
+    bad = blocker / "dumps" if make_bad == "under_a_file" else blocker
+    out = tmp_path / "out.pt"
+    proc = _run(graph_lower_bin, LINEAR_GELU, "--example-inputs", LINEAR_GELU_INPUTS,
+                "--dump-dir", str(bad), "-o", str(out))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("graph-lower: error: --dump-dir ")
+    assert str(bad) in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert not out.exists()
+    assert blocker.read_text() == "not a directory"
+
+
+def test_stats_prints_rewrites_per_overload_from_the_engine(graph_lower_bin, tmp_path):
+    proc, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--stats")
+    by_op = report["rewrites_by_op"]
+    assert set(by_op) == set(report["decompositions"])
+    assert sum(r["rewrites"] for r in by_op.values()) == report["rewrites"]
+    for op, row in by_op.items():
+        assert row["source"] == report["decompositions"][op]
+        assert row["nodes"] >= row["rewrites"]
+    # linear_gelu.ir has one aten::t; linear's CIA kernel brings a second one (counted nested).
+    assert by_op["aten::t"] == {"rewrites": 2, "nodes": 4, "source": "library"}
+    lines = proc.stderr.splitlines()
+    header = lines.index(next(l for l in lines if l.startswith("overload ")))
+    assert lines[header].split() == ["overload", "rewrites", "source", "nodes", "avg"]
+    rows = {}
+    for line in lines[header + 1:]:
+        if line.startswith("stats: "):
+            break
+        op, rewrites, source, nodes, avg = line.split()
+        rows[op] = {"rewrites": int(rewrites), "source": source, "nodes": int(nodes)}
+        assert float(avg) == pytest.approx(int(nodes) / int(rewrites), abs=0.05)
+    assert rows == by_op
+    counts = [r["rewrites"] for r in rows.values()]
+    assert counts == sorted(counts, reverse=True)  # most rewrites first
+    summary = next(l for l in lines if l.startswith("stats: "))
+    assert summary == (
+        f"stats: {len(by_op)} overloads decomposed, {report['rewrites']} rewrites, memo "
+        f"{report['memo_entries']} entries / {report['memo_hits']} hits, "
+        f"{len(report['cycles'])} cycles, {report['iterations']} rounds")
+    quiet = _run(graph_lower_bin, LINEAR_GELU, "--example-inputs", LINEAR_GELU_INPUTS)
+    assert "stats:" not in quiet.stderr and "overload " not in quiet.stderr
+
+
+def test_progress_line_only_when_asked_and_overwritten_in_place(graph_lower_bin, tmp_path):
+    fast = {"GRAPH_LOWER_PROGRESS_INTERVAL_MS": "0"}  # show at once, at every node
+    proc, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--progress", env=fast)
+    before_summary = proc.stderr[:proc.stderr.index("graph-lower: " + LINEAR_GELU)]
+    assert "\n" not in before_summary  # one line, rewritten with \r
+    frames = before_summary.split("\r")
+    assert frames[0] == ""
+    shown = [f.rstrip() for f in frames[1:-2]]
+    assert shown and all(re.fullmatch(
+        r"graph-lower: decompose round (\d+): (\d+)/(\d+) nodes, worklist (\d+), (\d+) rewrites, "
+        r"[\d.]+ s", f) for f in shown), shown
+    done = [int(re.search(r"(\d+)/", f).group(1)) for f in shown]
+    assert done == sorted(done)
+    last = re.search(r"(\d+)/(\d+) nodes, worklist (\d+), (\d+) rewrites", shown[-1])
+    assert int(last.group(1)) + int(last.group(3)) == int(last.group(2))
+    assert int(last.group(4)) <= report["rewrites"]
+    # The status line is blanked before the summary: spaces over its longest frame.
+    assert frames[-2] == " " * max(len(f) for f in frames[1:-2]) and frames[-1] == ""
+    # Not asked for (stderr is a pipe here), or a short run: nothing.
+    for args, env in ((["--noprogress"], fast), ([], fast), (["--progress"], {})):
+        quiet, _ = _lower_linear_gelu(graph_lower_bin, tmp_path, *args, env=env)
+        assert "\r" not in quiet.stderr and "decompose round" not in quiet.stderr
+
+
+def _clusters(dot_text):
+    return re.findall(r'subgraph cluster_\d+ \{\n    label="([^"\\]+)\\n(\w+), (\d+) rewrites?";',
+                      dot_text)
+
+
+def test_dot_has_a_cluster_per_decomposed_overload(graph_lower_bin, tmp_path):
+    dot_path = tmp_path / "changes.dot"
+    _, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--dot", str(dot_path))
+    text = dot_path.read_text()
+    clusters = _clusters(text)
+    assert sorted(op for op, _, _ in clusters) == sorted(report["decomposition_ir"])
+    for op, source, rewrites in clusters:
+        assert report["rewrites_by_op"][op]["source"] == source
+        assert report["rewrites_by_op"][op]["rewrites"] == int(rewrites)
+    # linear became permute + mm (its decomposition_ir): both drawn in its cluster.
+    linear = text[text.index('label="aten::linear'):]
+    linear = linear[:linear.index("  }\n")]
+    assert "aten::permute" in linear and "aten::mm" in linear
+    assert "aten::permute" in report["decomposition_ir"]["aten::linear"]
+    if shutil.which("dot"):
+        svg = subprocess.run(["dot", "-Tsvg", str(dot_path)], capture_output=True, text=True)
+        assert svg.returncode == 0, svg.stderr
+        assert svg.stdout.count('class="cluster"') == len(clusters)
+
+
+class _HtmlTables(html.parser.HTMLParser):
+    """Collects table rows (cell texts), <svg> and <pre> elements of a page."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows, self.svgs, self.pres, self.title = [], 0, [], ""
+        self._row, self._cell, self._in = None, None, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in ("meta", "br", "img", "link"):  # void elements have no end tag
+            self._in.append(tag)
+        if tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell = ""
+        elif tag == "svg":
+            self.svgs += 1
+        elif tag == "pre":
+            self.pres.append("")
+
+    def handle_endtag(self, tag):
+        if self._in and self._in[-1] == tag:
+            self._in.pop()
+        if tag in ("td", "th") and self._row is not None:
+            self._row.append(self._cell)
+            self._cell = None
+        elif tag == "tr":
+            self.rows.append(self._row)
+            self._row = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell += data
+        if "pre" in self._in:
+            self.pres[-1] += data
+        if self._in[-2:] == ["head", "title"]:
+            self.title += data
+
+
+def _check_html(page, report, title):
+    parser = _HtmlTables()
+    parser.feed(page)
+    assert parser.title == f"graph-lower: {title}"
+    histogram = {r[0]: (int(r[2]), int(r[4])) for r in parser.rows
+                 if len(r) == 6 and r[0] != "operator"}
+    ops = set(report["ops_before"]) | set(report["ops_after"])
+    assert set(histogram) == ops
+    for op in ops:
+        assert histogram[op] == (report["ops_before"].get(op, 0), report["ops_after"].get(op, 0))
+    decomposed = {r[0]: (r[1], int(r[2]), int(r[3])) for r in parser.rows
+                  if len(r) == 4 and r[0] != "overload"}
+    assert decomposed == {op: (r["source"], r["rewrites"], r["nodes"])
+                          for op, r in report["rewrites_by_op"].items()}
+    return parser
+
+
+def test_html_report_shows_histogram_decompositions_and_svg(graph_lower_bin, tmp_path):
+    if not shutil.which("dot"):
+        pytest.skip("Graphviz is not installed")
+    page_path = tmp_path / "report.html"
+    _, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--html", str(page_path))
+    page = page_path.read_text()
+    parser = _check_html(page, report, LINEAR_GELU)
+    assert parser.svgs == len(report["decomposition_ir"])
+    assert parser.pres == []
+    assert "<?xml" not in page and "<!DOCTYPE svg" not in page  # SVG inlined, prolog removed
+    assert not list(tmp_path.glob("report.html.tmp*"))  # written through a temporary file
+
+
+def test_html_without_graphviz_shows_the_dot_source(graph_lower_bin, tmp_path):
+    page_path = tmp_path / "odd <name> & co.html"
+    _, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--html", str(page_path),
+                                   env={"PATH": str(tmp_path / "no-bin")})
+    page = page_path.read_text()
+    parser = _check_html(page, report, LINEAR_GELU)
+    assert parser.svgs == 0
+    assert len(parser.pres) == len(report["decomposition_ir"])
+    assert all(p.startswith('digraph "aten::') and "->" in p for p in parser.pres)
+    assert "-&gt;" in page and "Not rendered: dot: cannot run Graphviz" in page
+
+
+def test_lowering_only_flags_are_refused_with_check(graph_lower_bin, tmp_path):
+    proc = _run(graph_lower_bin, LINEAR_GELU, "--check", "--stats", "--dot",
+                str(tmp_path / "x.dot"))
+    assert proc.returncode == 2
+    assert proc.stderr == "graph-lower: error: --stats, --dot describe a lowering; not with " \
+                          "--check\n"
+    assert not (tmp_path / "x.dot").exists()
+
+
+def test_two_outputs_to_one_file_are_refused(graph_lower_bin, tmp_path):
+    same = tmp_path / "same.out"
+    proc = _run(graph_lower_bin, LINEAR_GELU, "--example-inputs", LINEAR_GELU_INPUTS,
+                "--dot", str(same), "--html", str(same))
+    assert proc.returncode == 2
+    assert f"{same}: given as both --html and --dot" in proc.stderr
+    assert not same.exists()
