@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -66,7 +67,8 @@ ABSL_FLAG(bool, timing, false,
 ABSL_FLAG(std::string, dump_dir, "",
           "Write the graph's text IR after each lowering step to this directory (created if "
           "needed), numbered in order: 00-input.ir, 01-prepare.ir, 02-r1-specialize.ir, "
-          "03-r1-decompose.ir, ..., NN-final.ir, to diff them.");
+          "03-r1-decompose.ir, ..., NN-final.ir, to diff them. Dumps of an earlier run there "
+          "(files named so) are removed first.");
 ABSL_FLAG(bool, stats, false,
           "Print to stderr a table of the decomposed overloads (rewrites, source, nodes "
           "inserted) with memo hits and entries, cycles and rounds; the report's rewrites_by_op "
@@ -270,7 +272,9 @@ double ProgressIntervalMs() {
   return ms;
 }
 
-// --dump-dir: creates the directory and checks that a file can be written there.
+// --dump-dir: creates the directory, checks that a file can be written there, and removes the
+// dumps of an earlier run (files named as this one names them, NN-<step>.ir; nothing else), so
+// that consecutive files are consecutive steps of this run.
 absl::Status PrepareDumpDir(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -283,10 +287,18 @@ absl::Status PrepareDumpDir(const std::string& dir) {
   }
   const std::string probe = (std::filesystem::path(dir) / ".graph-lower-probe").string();
   if (absl::Status s = WriteFileAtomically(probe, ""); !s.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--dump-dir ", dir, ": cannot write: ", s.message()));
+    return absl::InvalidArgumentError(absl::StrCat("--dump-dir ", s.message()));
   }
   std::filesystem::remove(probe, ec);
+  static const std::regex* kDumpName = new std::regex(
+      "[0-9]{2,}-(input|prepare|final|r[0-9]+-(specialize|decompose|functionalize|cleanup))"
+      "\\.ir");
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.is_regular_file(ec) &&
+        std::regex_match(entry.path().filename().string(), *kDumpName)) {
+      std::filesystem::remove(entry.path(), ec);
+    }
+  }
   return absl::OkStatus();
 }
 

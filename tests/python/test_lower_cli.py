@@ -240,6 +240,22 @@ def test_dump_dir_writes_the_ir_after_each_step_in_order(graph_lower_bin, tmp_pa
     assert texts[names[-1]] == proc.stdout  # the final dump is the lowered graph
 
 
+def test_dump_dir_replaces_the_dumps_of_an_earlier_run_only(graph_lower_bin, tmp_path):
+    dump = tmp_path / "dump"
+    dump.mkdir()
+    stale = ["15-r4-cleanup.ir", "16-final.ir", "07-r2-decompose.ir"]
+    kept = ["notes.txt", "00-input.ir.orig", "my-final.ir", "1-final.ir"]
+    for name in stale + kept:
+        (dump / name).write_text("from before")
+    _, report = _lower_linear_gelu(graph_lower_bin, tmp_path, "--dump-dir", str(dump))
+    names = set(os.listdir(dump))
+    assert report["iterations"] == 1
+    assert not names & set(stale)
+    assert set(kept) <= names
+    assert len(names - set(kept)) == 2 + 4 + 1
+    assert (dump / "00-input.ir").read_text() != "from before"
+
+
 @pytest.mark.parametrize("make_bad", ["under_a_file", "is_a_file"])
 def test_dump_dir_that_cannot_be_made_is_bad_input(graph_lower_bin, tmp_path, make_bad):
     blocker = tmp_path / "file.txt"
