@@ -77,8 +77,9 @@ class Specializer {
     return in;
   }
 
-  void Observe(Value* v, const c10::IValue& value) {
-    values_[v] = value;
+  // By value: callers pass elements of values_ itself, which the insertion may move.
+  void Observe(Value* v, c10::IValue value) {
+    values_.insert_or_assign(v, value);
     if (!value.isTensor() || !value.toTensor().defined() || !v->type()->cast<c10::TensorType>()) {
       return;
     }
