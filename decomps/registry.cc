@@ -116,6 +116,15 @@ DecompositionRegistry::Lookup DecompositionRegistry::Find(const torch::jit::Node
   for (const auto& source : sources_) {
     const auto start = std::chrono::steady_clock::now();
     absl::StatusOr<DecompositionGraph> graph = source->Decompose(node);
+    // Every source's answer must fit the node, whoever wrote the source: the driver maps the
+    // node's inputs and outputs onto the graph's one to one.
+    if (graph.ok() && !*graph) {
+      graph = absl::InternalError("the source returned no graph");
+    } else if (graph.ok()) {
+      if (absl::Status fits = CheckDecompositionFits(node, **graph, source->name()); !fits.ok()) {
+        graph = fits;
+      }
+    }
     lookup.source_ms.emplace_back(
         std::string(source->name()),
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

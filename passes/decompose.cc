@@ -35,6 +35,24 @@ double MillisecondsBetween(Clock::time_point start, Clock::time_point end) {
   return std::chrono::duration<double, std::milli>(end - start).count();
 }
 
+// Why `lowered` cannot replace `node`: an output whose dtype is known on both sides and differs
+// (a decomposition that computes in another precision or returns indices as int32 would change
+// what the program means). Empty when it fits. The output count is checked by the sources
+// (decomps/source.h CheckDecompositionFits).
+std::string OutputDtypeMismatch(const Node& node, const Graph& lowered) {
+  for (size_t i = 0; i < node.outputs().size() && i < lowered.outputs().size(); ++i) {
+    auto want = node.outputs()[i]->type()->cast<c10::TensorType>();
+    auto got = lowered.outputs()[i]->type()->cast<c10::TensorType>();
+    if (!want || !got || !want->scalarType() || !got->scalarType()) continue;
+    if (*want->scalarType() != *got->scalarType()) {
+      return absl::StrCat("the decomposition returns ", c10::toString(*got->scalarType()),
+                          " for output ", i, " where the node gives ",
+                          c10::toString(*want->scalarType()));
+    }
+  }
+  return "";
+}
+
 // A memoised lowering: the finished graph, the source it came from and its node count.
 struct Lowering {
   std::shared_ptr<Graph> graph;
@@ -167,6 +185,11 @@ class Decomposer {
         lowered = LowerGraph(*decomposition);
         on_path_.erase(op);
         path_.pop_back();
+        if (std::string why = lowered ? OutputDtypeMismatch(node, *lowered) : ""; !why.empty()) {
+          lowered = nullptr;
+          found.fault = true;
+          found.reasons.push_back(absl::StrCat(found.source, ": ", why));
+        }
       }
     } catch (const std::exception& e) {
       while (path_.size() > depth) {

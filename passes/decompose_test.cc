@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 #include "absl/container/flat_hash_map.h"
@@ -405,6 +406,101 @@ graph(%x : Tensor):
   options.progress_interval_ms = 60'000;
   ASSERT_TRUE(DecomposeToOpset(*g, options).ok());
   EXPECT_TRUE(seen.empty());
+}
+
+// Fault injection (issue 7): each faulty decomposition leaves its node as it was, names the
+// source and the reason, and the rest of the graph is still lowered.
+TEST(DecomposeFaultTest, ThrowingDecompositionIsReportedAndTheRestLowered) {
+  Fixture f({{"graph_lower_test::b", R"IR(
+graph(%x : Tensor):
+  %y : Tensor = aten::relu(%x)
+  return (%y)
+)IR"}});
+  ASSERT_TRUE(f.registry
+                  ->Register("graph_lower_test::a",
+                             [](const torch::jit::Node&) -> absl::StatusOr<DecompositionGraph> {
+                               throw std::runtime_error("injected fault in a");
+                             })
+                  .ok());
+  auto g = Parse(R"IR(
+graph(%x : Tensor):
+  %y : Tensor = graph_lower_test::a(%x)
+  %z : Tensor = graph_lower_test::b(%y)
+  return (%z)
+)IR");
+  DecomposeResult r = f.Run(g);
+  r.graph->lint();
+  ASSERT_EQ(r.undecomposable.size(), 1u);
+  EXPECT_EQ(r.undecomposable.begin()->first.ToString(), "graph_lower_test::a");
+  EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("user"));
+  EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("injected fault in a"));
+  EXPECT_EQ(r.decompositions.count(OpKey::Parse("graph_lower_test::b").value()), 1u);
+  const std::string text = GraphToText(*r.graph);
+  EXPECT_THAT(text, HasSubstr("graph_lower_test::a"));
+  EXPECT_THAT(text, HasSubstr("aten::relu"));
+  EXPECT_THAT(text, ::testing::Not(HasSubstr("graph_lower_test::b")));
+}
+
+TEST(DecomposeFaultTest, WrongNumberOfOutputsIsRejected) {
+  Fixture f({{"graph_lower_test::a", R"IR(
+graph(%x : Tensor):
+  return (%x, %x)
+)IR"}});
+  DecomposeResult r = f.Run(Parse(OneOp("a")));
+  ASSERT_EQ(r.undecomposable.size(), 1u);
+  EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("fake"));
+  EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("2 values; the node has 1"));
+}
+
+TEST(DecomposeFaultTest, WrongOutputDtypeIsRejected) {
+  // The node gives float32; the decomposition computes in float64 and does not cast back.
+  Fixture f({{"graph_lower_test::a", R"IR(
+graph(%x : Tensor):
+  %dtype : int = prim::Constant[value=7]()
+  %false : bool = prim::Constant[value=0]()
+  %none : NoneType = prim::Constant()
+  %y : Double(2, strides=[1], requires_grad=0, device=cpu) = aten::_to_copy(%x, %dtype, %none, %none, %none, %false, %none)
+  return (%y)
+)IR"}});
+  auto g = Parse(R"IR(
+graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
+  %y : Float(2, strides=[1], requires_grad=0, device=cpu) = graph_lower_test::a(%x)
+  return (%y)
+)IR");
+  DecomposeResult r = f.Run(g);
+  ASSERT_EQ(r.undecomposable.size(), 1u);
+  EXPECT_THAT(r.undecomposable.begin()->second[0],
+              HasSubstr("fake: the decomposition returns Double for output 0 where the node "
+                        "gives Float"));
+  EXPECT_THAT(GraphToText(*r.graph), HasSubstr("graph_lower_test::a"));
+  EXPECT_TRUE(r.decompositions.empty());
+}
+
+TEST(DecomposeFaultTest, CycleAcrossSourcesStopsWithTheCycleNamed) {
+  // The user source sends a to b; the second source sends b back to a.
+  Fixture f({{"graph_lower_test::b", OneOp("a")}});
+  ASSERT_TRUE(f.registry
+                  ->Register("graph_lower_test::a",
+                             [](const torch::jit::Node&) -> absl::StatusOr<DecompositionGraph> {
+                               return ParseGraphText(OneOp("b"), "user a");
+                             })
+                  .ok());
+  DecomposeResult r = f.Run(Parse(OneOp("a")));
+  ASSERT_EQ(r.cycles.size(), 1u);
+  EXPECT_THAT(Path(r.cycles[0]),
+              ElementsAre("graph_lower_test::a", "graph_lower_test::b", "graph_lower_test::a"));
+  EXPECT_LT(f.fake->calls(), 5);
+  EXPECT_TRUE(RunOne(r.graph, at::zeros({2})).equal(at::full({2}, 1.0)));
+}
+
+TEST(DecomposeFaultTest, CustomNamespaceOpWithoutDecompositionIsKeptAndReported) {
+  Fixture f({});
+  auto g = Parse(OneOp("d"));
+  DecomposeResult r = f.Run(g);
+  ASSERT_EQ(r.undecomposable.size(), 1u);
+  EXPECT_EQ(r.undecomposable.begin()->first.ToString(), "graph_lower_test::d");
+  EXPECT_THAT(r.undecomposable.begin()->second, ::testing::Contains(HasSubstr("fake")));
+  EXPECT_TRUE(RunOne(r.graph, at::zeros({2})).equal(at::full({2}, 4.0)));
 }
 
 }  // namespace
