@@ -4,15 +4,59 @@
 #include <c10/util/Exception.h>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
 namespace graph_lower {
+namespace {
+
+// The length of the well-formed UTF-8 sequence at the start of `s` (RFC 3629: no overlong forms,
+// no surrogates, at most U+10FFFF), or 0.
+size_t Utf8SequenceLength(absl::string_view s) {
+  const auto byte = [&s](size_t i) { return static_cast<unsigned char>(s[i]); };
+  const auto continuation = [&](size_t i) { return i < s.size() && (byte(i) & 0xC0) == 0x80; };
+  const unsigned char b = byte(0);
+  if (b < 0x80) return 1;
+  if (b >= 0xC2 && b <= 0xDF) return continuation(1) ? 2 : 0;
+  if (b >= 0xE0 && b <= 0xEF) {
+    if (!continuation(1) || !continuation(2)) return 0;
+    if (b == 0xE0 && byte(1) < 0xA0) return 0;   // overlong
+    if (b == 0xED && byte(1) >= 0xA0) return 0;  // surrogate
+    return 3;
+  }
+  if (b >= 0xF0 && b <= 0xF4) {
+    if (!continuation(1) || !continuation(2) || !continuation(3)) return 0;
+    if (b == 0xF0 && byte(1) < 0x90) return 0;   // overlong
+    if (b == 0xF4 && byte(1) >= 0x90) return 0;  // above U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::string PrintableText(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char b = static_cast<unsigned char>(text[i]);
+    const size_t n = Utf8SequenceLength(text.substr(i));
+    if (n == 0 || (n == 1 && (b < 0x20 || b == 0x7F) && b != '\t')) {
+      absl::StrAppendFormat(&out, "\\x%02x", b);
+      ++i;
+    } else {
+      out.append(text.data() + i, n);
+      i += n;
+    }
+  }
+  return out;
+}
 
 std::string FirstLine(absl::string_view message) {
   for (absl::string_view line : absl::StrSplit(message, '\n')) {
     line = absl::StripAsciiWhitespace(line);
-    if (!line.empty()) return std::string(line);
+    if (!line.empty()) return PrintableText(line);
   }
   return "unknown error";
 }
@@ -34,7 +78,7 @@ std::string CauseLine(absl::string_view message) {
       cause = std::string(line.substr(colon + 7));
     }
   }
-  return cause.empty() ? first : cause;
+  return cause.empty() ? first : PrintableText(cause);
 }
 
 std::string ExceptionMessage(const std::exception& e) {

@@ -9,7 +9,13 @@
 
 namespace graph_lower {
 
-// The first non-empty line of `message`, trimmed; "unknown error" when there is none.
+// `text` with every byte that is not part of well-formed UTF-8, and every control character but
+// tab, written as \xNN: libtorch quotes the bytes of a damaged archive or text IR in its errors,
+// which would otherwise reach a terminal or a UTF-8 decoder (Python's subprocess) raw.
+std::string PrintableText(absl::string_view text);
+
+// The first non-empty line of `message`, trimmed and made printable (PrintableText); "unknown
+// error" when there is none.
 std::string FirstLine(absl::string_view message);
 
 // The line of `message` that says what went wrong: its first line, except for the JIT

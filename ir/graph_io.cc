@@ -36,6 +36,7 @@
 #include "ir/example_values.h"
 #include "ir/mutation.h"
 #include "ir/op_key.h"
+#include "ir/pickle_check.h"
 
 namespace graph_lower {
 namespace {
@@ -316,6 +317,10 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
   }
   torch::jit::Module module;
   try {
+    if (absl::Status s = CheckArchivePickles(path, *size); !s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": damaged TorchScript archive: ", s.message()));
+    }
     module = torch::jit::load(path, c10::Device(c10::kCPU));
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
@@ -385,6 +390,25 @@ absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::
   return program;
 }
 
+namespace {
+
+const torch::jit::Value* FirstValueWithFreeTypeVariable(const torch::jit::Block& block) {
+  for (const torch::jit::Value* v : block.inputs()) {
+    if (v->type()->hasFreeVariables()) return v;
+  }
+  for (const torch::jit::Node* node : block.nodes()) {
+    for (const torch::jit::Value* v : node->outputs()) {
+      if (v->type()->hasFreeVariables()) return v;
+    }
+    for (const torch::jit::Block* b : node->blocks()) {
+      if (const torch::jit::Value* v = FirstValueWithFreeTypeVariable(*b)) return v;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::string& text,
                                                                   absl::string_view source_name) {
   if (absl::StripAsciiWhitespace(text).empty()) {
@@ -409,6 +433,13 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
     return absl::InvalidArgumentError(
         absl::StrCat(source_name, ": invalid graph: ", ExceptionMessage(e)));
   }
+  // The parser reads a type name it does not know ("%2 : iFnt") as a type variable, which no
+  // program value can have; passes would throw on it later (found by fuzz/).
+  if (const torch::jit::Value* v = FirstValueWithFreeTypeVariable(*graph->block())) {
+    return absl::InvalidArgumentError(absl::StrCat(source_name, ": invalid text IR: %",
+                                                   v->debugName(), " has an unknown type '",
+                                                   v->type()->repr_str(), "'"));
+  }
   return graph;
 }
 
@@ -428,7 +459,24 @@ absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& 
 }
 
 std::string GraphToText(const torch::jit::Graph& graph) {
-  return graph.toString(/*print_source_locations=*/false);
+  // The JIT's printer writes a node without outputs (a prim::If that only raises,
+  // prim::RaiseException) as its indent, an empty output list and " = ": "   = prim::If(...)".
+  // Its own parser rejects that ("expected ident but found '='"); torch/csrc/jit/ir/irparser.cpp
+  // parses such a node written without the " = ".
+  const std::string printed = graph.toString(/*print_source_locations=*/false);
+  std::string text;
+  text.reserve(printed.size());
+  for (absl::string_view line : absl::StrSplit(printed, '\n')) {
+    const size_t indent = line.find_first_not_of(' ');
+    if (indent != absl::string_view::npos && indent > 0 &&
+        absl::StartsWith(line.substr(indent), "= ")) {
+      absl::StrAppend(&text, line.substr(0, indent - 1), line.substr(indent + 2), "\n");
+    } else {
+      absl::StrAppend(&text, line, "\n");
+    }
+  }
+  text.pop_back();  // StrSplit gave one line more than there were newlines
+  return text;
 }
 
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {

@@ -89,7 +89,10 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
 // (`options` apply to archives only).
 absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& options = {});
 
-// The graph as text IR; ParseGraphText(GraphToText(g)) gives an equivalent graph.
+// The graph as text IR, without source locations. ParseGraphText(GraphToText(g)) gives an
+// equivalent graph, except where the JIT's parser cannot read what its printer writes: tensor
+// constants of more than one element (printed as their values) and class types (an archive's
+// `self`); SaveArchive keeps those.
 std::string GraphToText(const torch::jit::Graph& graph);
 
 struct SaveOptions {

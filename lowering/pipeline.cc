@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "ir/errors.h"
 #include "ir/graph_io.h"
 #include "ir/mutation.h"
 #include "lowering/backend.h"
@@ -118,8 +119,29 @@ void LoweringReport::AddPassTime(absl::string_view pass, double ms) {
   pass_ms.emplace_back(std::string(pass), ms);
 }
 
+namespace {
+
+absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph,
+                                                   const LoweringOptions& options);
+
+}  // namespace
+
 absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
                                                const LoweringOptions& options) {
+  // Each pass reports its own failures; this catches what one lets escape (libtorch throws from
+  // deep inside, e.g. toIValue on a constant of an unexpected type, found by fuzz/), so that a
+  // caller's pipeline gets an error instead of std::terminate. `graph` is replaced only at the end.
+  try {
+    return LowerToCoreAtenImpl(graph, options);
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat("lowering failed: ", ExceptionMessage(e)));
+  }
+}
+
+namespace {
+
+absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph,
+                                                   const LoweringOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<DecompositionRegistry> default_registry;
   DecompositionRegistry* registry = options.registry;
@@ -415,6 +437,8 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
   graph = g;
   return report;
 }
+
+}  // namespace
 
 nlohmann::json LoweringReport::ToJson() const {
   nlohmann::json j = CheckReport(ops_after, violations, nodes_after);
