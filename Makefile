@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test coverage bench bench-quick format clean
+.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick format clean
 
 all: build
 
@@ -15,6 +15,18 @@ demo:
 # All C++ (Bazel) and Python (pytest) tests; prints "N passed, N failed" per runner.
 test:
 	$(DEV) bash tools/run_tests.sh
+
+# The C++ tests under AddressSanitizer (+LeakSanitizer) and UndefinedBehaviorSanitizer (gcc's;
+# .bazelrc --config=asan / --config=ubsan), each in an output base of its own; prints
+# "cpp-asan: N passed, N failed" and "cpp-ubsan: ...". About SANITIZER_MINUTES the first time.
+check-sanitizers:
+	$(DEV) bash tools/check_sanitizers.sh
+
+# libFuzzer (clang 19) over the text IR reader + lowering and the archive loader + lowering, both
+# targets at once for FUZZ_SECONDS each (default 300); findings in out/fuzz/findings (tools/fuzz.sh).
+FUZZ_SECONDS ?= 300
+fuzz:
+	$(DEV) env FUZZ_SECONDS=$(FUZZ_SECONDS) bash tools/fuzz.sh
 
 # PyTorch's OpInfo samples through graph-lower and through torch.export + run_decompositions
 # (tests/opinfo/sweep.py); writes docs/coverage.md and docs/coverage.json. COVERAGE_SAMPLES

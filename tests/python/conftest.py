@@ -10,11 +10,17 @@ import pytest
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "examples"))
 
+# Test runs check the lowering pipeline's invariants after every pass (graph lint; no cleanup
+# pass adds a non-core op; lowering/pipeline.h), in this process and in every CLI it starts.
+os.environ["GRAPH_LOWER_CHECK_INVARIANTS"] = "1"
+
 
 @pytest.fixture(scope="session")
 def graph_lower_bin():
-    """Path of the built CLI: on PATH inside tools/dev, else bazel-bin."""
-    path = shutil.which("graph-lower") or os.path.join(REPO, "bazel-bin", "cli", "graph-lower")
+    """Path of the built CLI: $GRAPH_LOWER_BIN (tools/check_sanitizers.sh points it at a sanitizer
+    build), else on PATH inside tools/dev, else bazel-bin."""
+    path = (os.environ.get("GRAPH_LOWER_BIN") or shutil.which("graph-lower") or
+            os.path.join(REPO, "bazel-bin", "cli", "graph-lower"))
     if not os.path.exists(path):
         pytest.fail("graph-lower is not built; run `tools/dev bazel build //cli:graph-lower`")
     return path
