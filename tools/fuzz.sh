@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the libFuzzer targets of fuzz/ with clang (.bazelrc --config=fuzz: ASan and
+# UBSan on, in an output base of its own), makes the seeds (fuzz/make_seeds.py), and runs both
+# targets at once (one per core) for FUZZ_SECONDS each (default 300). The growing corpora live
+# in out/fuzz/corpus/<target>; findings (crash-*, timeout-*, oom-* inputs) go to
+# out/fuzz/findings/<target>/: copy each into fuzz/regressions/<target>/ once fixed, where
+# //fuzz:regression_test replays it. Prints "fuzz <target>: N executions, N findings" per target.
+# Exit status 1 when anything was found.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${FUZZ_SECONDS:-300}
+base="$HOME/.cache/bazel/graph_lower_fuzz"
+python3 fuzz/make_seeds.py --archives out/fuzz/seeds/archive || exit 1
+bazel --output_base="$base" build --config=fuzz //fuzz:text_ir_fuzzer //fuzz:archive_fuzzer ||
+  exit 1
+bin=$(bazel --output_base="$base" info --config=fuzz bazel-bin 2>/dev/null)
+
+# Huge allocations throw (as they do without ASan) instead of aborting; libtorch keeps caches for
+# the process's life, which per-input leak checking would report; user poisoning and container
+# annotations: see .bazelrc's asan section.
+# Stack traces are symbolised with binutils' addr2line (clang's llvm-symbolizer is not installed).
+symbolizer=external_symbolizer_path=/usr/bin/addr2line
+export ASAN_OPTIONS=allocator_may_return_null=1:allow_user_poisoning=0:detect_container_overflow=0:detect_leaks=0:$symbolizer
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:$symbolizer
+
+run() {  # target, seed dir, extra flags...
+  local target=$1 seeds=$2
+  shift 2
+  mkdir -p "out/fuzz/corpus/$target" "out/fuzz/findings/$target"
+  "$bin/fuzz/${target}_fuzzer" "out/fuzz/corpus/$target" "$seeds" \
+    -max_total_time="$seconds" -timeout=30 -rss_limit_mb=6144 -malloc_limit_mb=2048 \
+    -max_len=65536 -print_final_stats=1 -artifact_prefix="out/fuzz/findings/$target/" "$@" \
+    >"out/fuzz/$target.log" 2>&1
+}
+t0=$SECONDS
+run text_ir fuzz/corpus/text_ir -dict=fuzz/text_ir.dict &
+run archive out/fuzz/seeds/archive &
+wait
+status=0
+for target in text_ir archive; do
+  execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "out/fuzz/$target.log" | awk '{print $2}')
+  findings=$(find "out/fuzz/findings/$target" -type f | wc -l)
+  echo "fuzz $target: ${execs:-0} executions, $findings findings (log out/fuzz/$target.log)"
+  [ "$findings" -eq 0 ] && [ -n "$execs" ] || status=1
+done
+echo "fuzz: $((SECONDS - t0)) s"
+exit $status
