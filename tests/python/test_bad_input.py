@@ -1,0 +1,138 @@
+"""Issue 7's bad-input list through the CLI: each case exits 2 with one line that names the input
+and the problem, and writes nothing (no output archive, no report, no temporary file left
+beside them). Damaged archives (truncated at many points, bytes flipped) never crash it."""
+
+import os
+import random
+
+import pytest
+import torch
+
+from conftest import run_cli
+
+
+class Small(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3)
+        self.fc = torch.nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.fc(torch.nn.functional.gelu(self.conv(x)).mean([2, 3]))
+
+
+class NoForward(torch.nn.Module):
+    @torch.jit.export
+    def f(self, x):
+        return x + 1
+
+
+@pytest.fixture(scope="module")
+def small_archive(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("bad_input") / "small.pt")
+    torch.manual_seed(0)
+    torch.jit.save(torch.jit.script(Small().eval()), path)
+    return path
+
+
+def _expect_bad_input(proc, *needles):
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+
+
+def _only(directory, *names):
+    """The directory holds exactly these files: no output, no leftover temporary file."""
+    assert sorted(os.listdir(directory)) == sorted(names)
+
+
+def test_archive_without_forward(graph_lower_bin, tmp_path):
+    path = str(tmp_path / "no_forward.pt")
+    torch.jit.save(torch.jit.script(NoForward()), path)
+    out = tmp_path / "out.pt"
+    proc = run_cli(graph_lower_bin, path, "-o", str(out))
+    _expect_bad_input(proc, path, "no forward method")
+    _only(tmp_path, "no_forward.pt")
+
+
+# Count, rank, dtype and channel mismatches; a value of the wrong kind. The archive is named in
+# the shape and dtype cases (the graph is run on the inputs to specialise it and fails there).
+@pytest.mark.parametrize("spec,needles", [
+    ("1x3x8x8:float32;1x3x8x8:float32", ["--example-inputs", "takes 1 input; 2 were given"]),
+    ("1x3x8:float32", ["fails on the example inputs", "aten::conv2d", "channels"]),
+    ("1x3x8x8:int64", ["fails on the example inputs", "aten::conv2d", "long"]),
+    ("1x5x8x8:float32", ["fails on the example inputs", "aten::conv2d", "5 channels"]),
+    ("=3", ["--example-inputs", "input 0 (x)", "is Tensor; a Int was given"]),
+])
+def test_example_inputs_that_do_not_match_the_graph(graph_lower_bin, small_archive, tmp_path,
+                                                    spec, needles):
+    out = tmp_path / "out.pt"
+    report = tmp_path / "report.json"
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", spec, "-o", str(out),
+                   "--report", str(report))
+    _expect_bad_input(proc, *needles)
+    if "fails on the example inputs" in needles:
+        assert small_archive in proc.stderr
+    _only(tmp_path)
+
+
+def test_opset_file_entry_that_names_no_operator(graph_lower_bin, small_archive, tmp_path):
+    opset = tmp_path / "opset.txt"
+    opset.write_text("include core_aten\naten::no_such_op.Tensor\n")
+    proc = run_cli(graph_lower_bin, small_archive, "--check", "--opset", str(opset))
+    _expect_bad_input(proc, f"{opset}:2:", "aten::no_such_op", "names no operator")
+
+
+@pytest.mark.parametrize("where", ["under_a_file", "missing_dir"])
+def test_output_path_that_cannot_be_written(graph_lower_bin, small_archive, tmp_path, where):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    out = blocker / "out.pt" if where == "under_a_file" else tmp_path / "no" / "out.pt"
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8:float32",
+                   "-o", str(out))
+    _expect_bad_input(proc, str(out))
+    _only(tmp_path, "file")
+
+
+def test_failed_lowering_leaves_no_partial_output(graph_lower_bin, small_archive, tmp_path):
+    """--strict fails after lowering: neither the archive nor a temporary file remains."""
+    opset = tmp_path / "opset.txt"
+    opset.write_text("aten::relu\n")  # conv, linear, gelu, mean cannot all lower to relu
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8:float32",
+                   "--strict", "--opset", str(opset), "-o", str(out_dir / "small.pt"))
+    assert proc.returncode == 1, proc.stderr
+    assert "aten::convolution" in proc.stderr, proc.stderr
+    _only(out_dir)
+
+
+def test_damaged_archives_are_rejected_never_crash(graph_lower_bin, small_archive, tmp_path):
+    data = open(small_archive, "rb").read()
+    rng = random.Random(7)
+    cases = {f"cut{n}.pt": data[:n] for n in
+             sorted({4, 22, 30, 100, len(data) // 3, len(data) // 2, len(data) - 22, len(data) - 1})}
+    for i in range(24):
+        damaged = bytearray(data)
+        for _ in range(rng.choice([1, 4, 32])):
+            damaged[rng.randrange(len(damaged))] = rng.randrange(256)
+        cases[f"flip{i}.pt"] = bytes(damaged)
+    outcomes = {}
+    for name, contents in cases.items():
+        path = tmp_path / name
+        path.write_bytes(contents)
+        out = tmp_path / (name + ".out")
+        proc = run_cli(graph_lower_bin, str(path), "--example-inputs", "1x3x8x8:float32",
+                       "--verify", "-o", str(out))
+        # Never a signal (a negative return code) and never a hang (run_cli's timeout).
+        assert proc.returncode in (0, 1, 2), (name, proc.returncode, proc.stderr[-2000:])
+        if proc.returncode == 2:
+            assert str(path) in proc.stderr, (name, proc.stderr)
+            assert not out.exists(), name
+        outcomes[name] = proc.returncode
+    # Every truncation is a bad input; some flips land in unchecked bytes and still load.
+    assert all(outcomes[n] == 2 for n in outcomes if n.startswith("cut")), outcomes
+    leftovers = [f for f in os.listdir(tmp_path) if not f.endswith((".pt", ".out"))]
+    assert leftovers == [], leftovers
