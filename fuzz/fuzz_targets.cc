@@ -47,17 +47,26 @@ bool HasLoop(const torch::jit::Block& block) {
 }
 
 // Whether GraphToText(graph) is meant to parse again: not when a tensor constant has more than
-// one element (the JIT prints its values, which its parser does not read) or a value has a class
-// type (an archive's `self`).
+// one element (the JIT prints its values, which its parser does not read), a string constant
+// holds a byte outside printable ASCII (printed as a malformed octal escape such as "\0,/" for
+// 0xdf, which the parser rejects), or a value has a class type (an archive's `self`).
 bool Reparseable(const torch::jit::Block& block) {
   for (const torch::jit::Value* v : block.inputs()) {
     if (v->type()->cast<c10::ClassType>()) return false;
   }
   for (const torch::jit::Node* node : block.nodes()) {
-    if (node->kind() == torch::jit::prim::Constant && node->hasAttribute(torch::jit::attr::value) &&
-        node->kindOf(torch::jit::attr::value) == torch::jit::AttributeKind::t &&
-        node->t(torch::jit::attr::value).numel() > 1) {
-      return false;
+    if (node->kind() == torch::jit::prim::Constant && node->hasAttribute(torch::jit::attr::value)) {
+      const torch::jit::AttributeKind kind = node->kindOf(torch::jit::attr::value);
+      if (kind == torch::jit::AttributeKind::t && node->t(torch::jit::attr::value).numel() > 1) {
+        return false;
+      }
+      if (kind == torch::jit::AttributeKind::s) {
+        for (const char c : node->s(torch::jit::attr::value)) {
+          if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
+            return false;
+          }
+        }
+      }
     }
     for (const torch::jit::Value* v : node->outputs()) {
       if (v->type()->cast<c10::ClassType>()) return false;

@@ -1,13 +1,16 @@
 #include "ir/pickle_check.h"
 
 #include <caffe2/serialize/inline_container.h>
+#include <torch/csrc/jit/serialization/pickle.h>
 
 #include <cstring>
+#include <stdexcept>
 #include <tuple>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "ir/errors.h"
 
 namespace graph_lower {
 namespace {
@@ -204,6 +207,19 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
     std::tie(data, size) = reader.getRecord(name);
     if (absl::Status s = CheckPickle(static_cast<const uint8_t*>(data.get()), size); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("record '", name, "': ", s.message()));
+    }
+    // Debug pickles (source ranges) are unpickled lazily, the first time an error message
+    // highlights TorchScript source, inside ErrorReport::what(), which is noexcept: a pickle that
+    // fails there ends the process (std::terminate; found by fuzz/archive_fuzzer). Unpickle them
+    // now, where a failure is an error.
+    if (absl::EndsWith(name, ".debug_pkl")) {
+      try {
+        c10::IValue records = torch::jit::unpickle(static_cast<const char*>(data.get()), size);
+        if (!records.isTuple()) throw std::runtime_error("not a tuple of source ranges");
+      } catch (const std::exception& e) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("record '", name, "' cannot be read: ", ExceptionMessage(e)));
+      }
     }
   }
   return absl::OkStatus();
