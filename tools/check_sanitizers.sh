@@ -4,7 +4,7 @@
 # then runs the CLI built with that sanitizer through tests/python/test_bad_input.py and
 # test_check_cli.py ("cli-<config>: N passed ...");
 # `make check-sanitizers` calls it through tools/dev. Each configuration builds in an output base
-# of its own (under ~/.cache/bazel), so the main optimised build is kept.
+# of its own (under ~/.cache/bazel, per checkout), so the main optimised build is kept.
 # Usage: tools/check_sanitizers.sh [asan] [ubsan]     (default: both). Exit status 1 on a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,9 +12,11 @@ cd "$(dirname "$0")/.."
 configs=("$@")
 [ ${#configs[@]} -gt 0 ] || configs=(asan ubsan)
 status=0
+# One output base per configuration and checkout (a Bazel output base belongs to one workspace).
+workspace=$(pwd | sha256sum | cut -c1-8)
 for config in "${configs[@]}"; do
   case "$config" in asan | ubsan) ;; *) echo "unknown sanitizer config: $config" >&2; exit 2 ;; esac
-  base="$HOME/.cache/bazel/graph_lower_$config"
+  base="$HOME/.cache/bazel/graph_lower_${config}_$workspace"
   t0=$SECONDS
   bazel --output_base="$base" test --config="$config" --keep_going //...
   test_status=$?

@@ -10,7 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-300}
-base="$HOME/.cache/bazel/graph_lower_fuzz"
+base="$HOME/.cache/bazel/graph_lower_fuzz_$(pwd | sha256sum | cut -c1-8)"
 python3 fuzz/make_seeds.py --archives out/fuzz/seeds/archive || exit 1
 bazel --output_base="$base" build --config=fuzz //fuzz:text_ir_fuzzer //fuzz:archive_fuzzer ||
   exit 1
