@@ -321,7 +321,11 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
       return absl::InvalidArgumentError(
           absl::StrCat(path, ": damaged TorchScript archive: ", s.message()));
     }
-    module = torch::jit::load(path, c10::Device(c10::kCPU));
+    // Without the debug files (code/*.debug_pkl): libtorch reads them lazily, inside the noexcept
+    // ErrorReport::what() and SourceRange::highlight, where a damaged one segfaulted or ended the
+    // process (fuzz/regressions/archive). Source locations then point into the archive's
+    // serialized code (code/__torch__/...py) instead of the original Python files.
+    module = torch::jit::load(path, c10::Device(c10::kCPU), /*load_debug_files=*/false);
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": cannot load TorchScript archive: ", ExceptionMessage(e)));

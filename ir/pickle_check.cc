@@ -1,16 +1,13 @@
 #include "ir/pickle_check.h"
 
 #include <caffe2/serialize/inline_container.h>
-#include <torch/csrc/jit/serialization/pickle.h>
 
 #include <cstring>
-#include <stdexcept>
 #include <tuple>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "ir/errors.h"
 
 namespace graph_lower {
 namespace {
@@ -196,7 +193,8 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
   const uint64_t max_record = file_size * 1032 + 4096;
   caffe2::serialize::PyTorchStreamReader reader(path);
   for (const std::string& name : reader.getAllRecords()) {
-    if (!absl::EndsWith(name, "pkl")) continue;
+    // Debug pickles are not read (LoadArchive loads without them).
+    if (!absl::EndsWith(name, ".pkl")) continue;
     const size_t declared = reader.getRecordSize(name);
     if (declared > max_record) {
       return absl::InvalidArgumentError(absl::StrCat("record '", name, "' declares ", declared,
@@ -207,19 +205,6 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
     std::tie(data, size) = reader.getRecord(name);
     if (absl::Status s = CheckPickle(static_cast<const uint8_t*>(data.get()), size); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("record '", name, "': ", s.message()));
-    }
-    // Debug pickles (source ranges) are unpickled lazily, the first time an error message
-    // highlights TorchScript source, inside ErrorReport::what(), which is noexcept: a pickle that
-    // fails there ends the process (std::terminate; found by fuzz/archive_fuzzer). Unpickle them
-    // now, where a failure is an error.
-    if (absl::EndsWith(name, ".debug_pkl")) {
-      try {
-        c10::IValue records = torch::jit::unpickle(static_cast<const char*>(data.get()), size);
-        if (!records.isTuple()) throw std::runtime_error("not a tuple of source ranges");
-      } catch (const std::exception& e) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("record '", name, "' cannot be read: ", ExceptionMessage(e)));
-      }
     }
   }
   return absl::OkStatus();

@@ -25,13 +25,11 @@ namespace graph_lower {
 absl::Status CheckPickle(const uint8_t* data, size_t size);
 
 // Opens the archive at `path` (a zip, caffe2::serialize::PyTorchStreamReader) and checks every
-// record whose name ends in "pkl" (data.pkl, constants.pkl, code/*.debug_pkl) with CheckPickle,
-// after checking that its declared size is at most 1032 times the file's (the largest ratio
-// deflate reaches; zlib's technical notes). Debug pickles (*.debug_pkl, source ranges) are also
-// unpickled, since libtorch reads them lazily inside a noexcept function, where a failure would
-// end the process. Errors: InvalidArgument naming the record and the problem (the caller adds the
-// path); the reader's own exceptions are not caught here. Not covered: a debug pickle that
-// unpickles but whose records are not source ranges.
+// record whose name ends in ".pkl" (data.pkl, constants.pkl) with CheckPickle, after checking that
+// its declared size is at most 1032 times the file's (the largest ratio deflate reaches; zlib's
+// technical notes). Debug pickles (*.debug_pkl) are not checked: LoadArchive loads without them.
+// Errors: InvalidArgument naming the record and the problem (the caller adds the path); the
+// reader's own exceptions are not caught here.
 absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size);
 
 }  // namespace graph_lower
