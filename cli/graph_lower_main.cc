@@ -23,6 +23,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/graph_io.h"
 #include "lowering/opset.h"
@@ -274,8 +275,9 @@ double ProgressIntervalMs() {
 
 // --dump-dir: creates the directory, checks that a file can be written there, and removes the
 // dumps of an earlier run (files named as this one names them, NN-<step>.ir; nothing else), so
-// that consecutive files are consecutive steps of this run.
-absl::Status PrepareDumpDir(const std::string& dir) {
+// that consecutive files are consecutive steps of this run. An `input` that is one of those dumps
+// (a dump lowered again) is refused rather than overwritten.
+absl::Status PrepareDumpDir(const std::string& dir, const std::string& input) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
@@ -296,6 +298,11 @@ absl::Status PrepareDumpDir(const std::string& dir) {
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     if (entry.is_regular_file(ec) &&
         std::regex_match(entry.path().filename().string(), *kDumpName)) {
+      if (std::filesystem::equivalent(entry.path(), input, ec)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            input, ": is a dump in --dump-dir ", dir,
+            ", which this run would overwrite; copy it elsewhere or dump to another directory"));
+      }
       std::filesystem::remove(entry.path(), ec);
     }
   }
@@ -486,6 +493,13 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     if (std::filesystem::is_directory(p, ec)) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": is a directory"));
     }
+    // A directory that exists but takes no files (/proc, read-only mounts): found by trying, so
+    // that no output is written when a later one would fail.
+    const std::string probe = (dir / absl::StrCat(".graph-lower-probe.", getpid())).string();
+    if (absl::Status s = WriteFileAtomically(probe, ""); !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(out, ": cannot write in its directory"));
+    }
+    std::filesystem::remove(probe, ec);
   }
   for (size_t i = 0; i < outputs.size(); ++i) {
     for (size_t j = i + 1; j < outputs.size(); ++j) {
@@ -493,14 +507,14 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
       const std::string& b = outputs[j].second;
       if (a.empty() || b.empty()) continue;
       std::error_code ec;
-      if (a == b || std::filesystem::equivalent(a, b, ec)) {
+      // Neither file may exist yet, so compare normalised absolute paths too.
+      if (a == b || std::filesystem::equivalent(a, b, ec) ||
+          std::filesystem::weakly_canonical(std::filesystem::absolute(a), ec) ==
+              std::filesystem::weakly_canonical(std::filesystem::absolute(b), ec)) {
         return absl::InvalidArgumentError(
             absl::StrCat(b, ": given as both ", outputs[j].first, " and ", outputs[i].first));
       }
     }
-  }
-  if (const std::string dir = absl::GetFlag(FLAGS_dump_dir); !dir.empty()) {
-    if (absl::Status s = PrepareDumpDir(dir); !s.ok()) return s;
   }
   absl::StatusOr<Opset> opset = BuildOpset();
   if (!opset.ok()) return opset.status();
@@ -510,6 +524,11 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   absl::StatusOr<Program> program = LoadProgram(inputs[0], load);
   if (!program.ok()) return program.status();
   const double load_ms = MillisecondsSince(load_start);
+  // After loading: bad input creates no directory, and an input named like a dump in DIR (a
+  // dump being lowered again) is read before the old dumps are removed.
+  if (const std::string dir = absl::GetFlag(FLAGS_dump_dir); !dir.empty()) {
+    if (absl::Status s = PrepareDumpDir(dir, inputs[0]); !s.ok()) return s;
+  }
   if (!check) return Lower(inputs[0], *program, *std::move(opset), load_ms);
 
   const torch::jit::Graph& graph = *program->graph;
@@ -575,7 +594,8 @@ int main(int argc, char** argv) {
     code = absl::InternalError(what.substr(0, what.find('\n')));
   }
   if (!code.ok()) {
-    std::cerr << "graph-lower: error: " << code.status().message() << "\n";
+    // Flag values and damaged files can hold bytes that are not UTF-8 (ir/errors.h).
+    std::cerr << "graph-lower: error: " << PrintableText(code.status().message()) << "\n";
     return kExitBadInput;
   }
   return *code;

@@ -4,6 +4,7 @@
 #include <torch/csrc/jit/runtime/operator.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include "absl/status/status.h"
@@ -142,6 +143,11 @@ absl::Status Opset::KeepList(absl::string_view comma_separated) {
 }
 
 absl::Status Opset::LoadFile(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": not an opset file (not a regular file)"));
+  }
   std::ifstream in(path);
   if (!in) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot open opset file"));
   std::string line;

@@ -136,3 +136,55 @@ def test_damaged_archives_are_rejected_never_crash(graph_lower_bin, small_archiv
     assert all(outcomes[n] == 2 for n in outcomes if n.startswith("cut")), outcomes
     leftovers = [f for f in os.listdir(tmp_path) if not f.endswith((".pt", ".out"))]
     assert leftovers == [], leftovers
+
+
+# From the try-to-break-it pass: each of these once wrote, lost or mangled something.
+def test_outputs_that_are_one_file_spelled_two_ways(graph_lower_bin, small_archive, tmp_path):
+    os.chdir(tmp_path)
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8:float32",
+                   "-o", "x.json", "--report", "./x.json")
+    _expect_bad_input(proc, "given as both")
+    _only(tmp_path)
+
+
+def test_an_output_that_cannot_be_written_stops_before_any_is_written(graph_lower_bin,
+                                                                       small_archive, tmp_path):
+    out = tmp_path / "out.pt"
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8:float32",
+                   "-o", str(out), "--report", "/proc/graph-lower-report.json")
+    _expect_bad_input(proc, "/proc/graph-lower-report.json", "cannot write")
+    _only(tmp_path)
+
+
+def test_a_dump_lowered_again_into_its_own_dump_dir_is_refused(graph_lower_bin, tmp_path):
+    import shutil
+    from conftest import REPO
+    dump = tmp_path / "03-r1-decompose.ir"
+    shutil.copy(os.path.join(REPO, "examples", "linear_gelu.ir"), dump)
+    before = dump.read_bytes()
+    proc = run_cli(graph_lower_bin, str(dump), "--example-inputs", "3x4:float32;5x4:float32",
+                   "--dump-dir", str(tmp_path))
+    _expect_bad_input(proc, str(dump), "would overwrite")
+    assert dump.read_bytes() == before
+    _only(tmp_path, "03-r1-decompose.ir")
+
+
+def test_bad_input_creates_no_dump_dir(graph_lower_bin, tmp_path):
+    proc = run_cli(graph_lower_bin, str(tmp_path / "missing.ir"), "--dump-dir",
+                   str(tmp_path / "dumps" / "sub"))
+    _expect_bad_input(proc, "missing.ir", "no such file")
+    _only(tmp_path)
+
+
+def test_opset_that_is_a_directory(graph_lower_bin, small_archive, tmp_path):
+    proc = run_cli(graph_lower_bin, small_archive, "--check", "--opset", str(tmp_path))
+    _expect_bad_input(proc, str(tmp_path), "not a regular file")
+
+
+def test_flag_values_that_are_not_utf8_are_escaped(graph_lower_bin, small_archive):
+    import subprocess
+    proc = subprocess.run([graph_lower_bin, small_archive, "--check", "--keep-ops", b"aten::\xff"],
+                          capture_output=True, timeout=600)
+    assert proc.returncode == 2, proc.stderr
+    line = proc.stderr.decode("utf-8")  # raises if a raw 0xff byte got through
+    assert "aten::\\xff" in line, line
