@@ -1,8 +1,10 @@
 #include "fuzz/fuzz_targets.h"
 
+#include <ATen/Parallel.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -25,8 +27,13 @@ constexpr size_t kExampleInputsMarkerSize = sizeof(kExampleInputsMarker) - 1;
 
 // One registry for the whole run: its library decompositions are compiled once, as in a CLI run
 // that lowers many nodes of the same op.
+// Also sets one intra-op thread for the process: LowerToCoreAten switches to one thread and back
+// on every call, which re-sizes the thread pool and cost about a third of a small graph's run.
 DecompositionRegistry& Registry() {
-  static DecompositionRegistry* registry = DecompositionRegistry::CreateDefault().release();
+  static DecompositionRegistry* registry = [] {
+    at::set_num_threads(1);
+    return DecompositionRegistry::CreateDefault().release();
+  }();
   return *registry;
 }
 
@@ -49,7 +56,8 @@ bool HasLoop(const torch::jit::Block& block) {
 // Whether GraphToText(graph) is meant to parse again: not when a tensor constant has more than
 // one element (the JIT prints its values, which its parser does not read), a string constant
 // holds a byte outside printable ASCII (printed as a malformed octal escape such as "\0,/" for
-// 0xdf, which the parser rejects), or a value has a class type (an archive's `self`).
+// 0xdf, which the parser rejects), a float constant is not finite, or a value has a class type
+// (an archive's `self`).
 bool Reparseable(const torch::jit::Block& block) {
   for (const torch::jit::Value* v : block.inputs()) {
     if (v->type()->cast<c10::ClassType>()) return false;
@@ -58,6 +66,11 @@ bool Reparseable(const torch::jit::Block& block) {
     if (node->kind() == torch::jit::prim::Constant && node->hasAttribute(torch::jit::attr::value)) {
       const torch::jit::AttributeKind kind = node->kindOf(torch::jit::attr::value);
       if (kind == torch::jit::AttributeKind::t && node->t(torch::jit::attr::value).numel() > 1) {
+        return false;
+      }
+      // -inf and nan print as such; the parser reads neither.
+      if (kind == torch::jit::AttributeKind::f &&
+          !std::isfinite(node->f(torch::jit::attr::value))) {
         return false;
       }
       if (kind == torch::jit::AttributeKind::s) {

@@ -92,8 +92,8 @@ absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& 
 // The graph as text IR, without source locations. ParseGraphText(GraphToText(g)) gives an
 // equivalent graph, except where the JIT's parser cannot read what its printer writes: tensor
 // constants of more than one element (printed as their values), string constants holding bytes
-// outside printable ASCII (printed as malformed octal escapes the parser rejects) and class types
-// (an archive's `self`); SaveArchive keeps those.
+// outside printable ASCII (printed as malformed octal escapes the parser rejects), float constants
+// -inf and nan, and class types (an archive's `self`); SaveArchive keeps those.
 std::string GraphToText(const torch::jit::Graph& graph);
 
 struct SaveOptions {

@@ -7,6 +7,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
+#include "ir/errors.h"
 #include "ir/mutation.h"
 
 namespace graph_lower {
@@ -360,7 +361,7 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
     torch::jit::EliminateDeadCode(graph);
     return changed;
   } catch (const std::exception& e) {
-    return absl::InternalError(std::string("folding glue failed: ") + e.what());
+    return absl::InternalError(std::string("folding glue failed: ") + ExceptionMessage(e));
   }
 }
 

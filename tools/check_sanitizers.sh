@@ -29,7 +29,7 @@ for config in "${configs[@]}"; do
     ASAN_OPTIONS=allow_user_poisoning=0:detect_container_overflow=0 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     python3 -m pytest -q -p no:cacheprovider tests/python/test_bad_input.py \
-    tests/python/test_check_cli.py 2>&1 | tail -n 25 | sed "s/^\([0-9]* passed\)/cli-$config: \1/"
+    tests/python/test_check_cli.py 2>&1 | tail -n 25 | sed "\$s/^/cli-$config: /"
   cli_status=${PIPESTATUS[0]}
   echo "$config: $((SECONDS - t0)) s"
   [ $test_status -eq 0 ] && [ $summary_status -eq 0 ] && [ $cli_status -eq 0 ] || status=1

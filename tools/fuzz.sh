@@ -3,7 +3,7 @@
 # UBSan on, in an output base of its own), makes the seeds (fuzz/make_seeds.py), and runs both
 # targets at once (one per core) for FUZZ_SECONDS each (default 300). The growing corpora live
 # in out/fuzz/corpus/<target>; findings (crash-*, timeout-*, oom-* inputs) go to
-# out/fuzz/findings/<target>/: copy each into fuzz/regressions/<target>/ once fixed, where
+# out/fuzz/findings/<target>/ (a previous run's to out/fuzz/findings.previous): copy each into fuzz/regressions/<target>/ once fixed, where
 # //fuzz:regression_test replays it. Prints "fuzz <target>: N executions, N findings" per target.
 # Exit status 1 when anything was found.
 set -uo pipefail
@@ -23,6 +23,11 @@ bin=$(bazel --output_base="$base" info --config=fuzz bazel-bin 2>/dev/null)
 symbolizer=external_symbolizer_path=/usr/bin/addr2line
 export ASAN_OPTIONS=allocator_may_return_null=1:allow_user_poisoning=0:detect_container_overflow=0:detect_leaks=0:$symbolizer
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:$symbolizer
+
+# This run's findings only (an earlier run's are moved aside, not lost).
+if [ -d out/fuzz/findings ] && [ -n "$(find out/fuzz/findings -type f)" ]; then
+  rm -rf out/fuzz/findings.previous && mv out/fuzz/findings out/fuzz/findings.previous
+fi
 
 run() {  # target, seed dir, extra flags...
   local target=$1 seeds=$2
