@@ -18,7 +18,8 @@ test:
 
 # The C++ tests under AddressSanitizer (+LeakSanitizer) and UndefinedBehaviorSanitizer (gcc's;
 # .bazelrc --config=asan / --config=ubsan), each in an output base of its own; prints
-# "cpp-asan: N passed, N failed" and "cpp-ubsan: ...". About SANITIZER_MINUTES the first time.
+# "cpp-asan: N passed, N failed" and "cpp-ubsan: ...". The first run builds twice: 1,313 s (asan)
+# and 858 s (ubsan) were measured on this 2-core machine.
 check-sanitizers:
 	$(DEV) bash tools/check_sanitizers.sh
 
