@@ -273,6 +273,16 @@ double ProgressIntervalMs() {
   return ms;
 }
 
+// Whether a file can be created in `dir`: tried with a probe file, since permissions alone do not
+// tell (/proc, read-only mounts, root). Used for --dump-dir and before any output is written.
+absl::Status CheckCanWriteIn(const std::filesystem::path& dir) {
+  const std::string probe = (dir / absl::StrCat(".graph-lower-probe.", getpid())).string();
+  absl::Status s = WriteFileAtomically(probe, "");
+  std::error_code ec;
+  std::filesystem::remove(probe, ec);
+  return s;
+}
+
 // --dump-dir: creates the directory, checks that a file can be written there, and removes the
 // dumps of an earlier run (files named as this one names them, NN-<step>.ir; nothing else), so
 // that consecutive files are consecutive steps of this run. An `input` that is one of those dumps
@@ -287,11 +297,9 @@ absl::Status PrepareDumpDir(const std::string& dir, const std::string& input) {
   if (!std::filesystem::is_directory(dir, ec)) {
     return absl::InvalidArgumentError(absl::StrCat("--dump-dir ", dir, ": not a directory"));
   }
-  const std::string probe = (std::filesystem::path(dir) / ".graph-lower-probe").string();
-  if (absl::Status s = WriteFileAtomically(probe, ""); !s.ok()) {
+  if (absl::Status s = CheckCanWriteIn(dir); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("--dump-dir ", s.message()));
   }
-  std::filesystem::remove(probe, ec);
   static const std::regex* kDumpName = new std::regex(
       "[0-9]{2,}-(input|prepare|final|r[0-9]+-(specialize|decompose|functionalize|cleanup))"
       "\\.ir");
@@ -493,13 +501,10 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     if (std::filesystem::is_directory(p, ec)) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": is a directory"));
     }
-    // A directory that exists but takes no files (/proc, read-only mounts): found by trying, so
-    // that no output is written when a later one would fail.
-    const std::string probe = (dir / absl::StrCat(".graph-lower-probe.", getpid())).string();
-    if (absl::Status s = WriteFileAtomically(probe, ""); !s.ok()) {
+    // So that no output is written when a later one would fail.
+    if (!CheckCanWriteIn(dir).ok()) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": cannot write in its directory"));
     }
-    std::filesystem::remove(probe, ec);
   }
   for (size_t i = 0; i < outputs.size(); ++i) {
     for (size_t j = i + 1; j < outputs.size(); ++j) {

@@ -142,14 +142,20 @@ absl::Status CheckPickle(const uint8_t* data, size_t size) {
           absl::StrCat(OpcodeName(op), " at byte ", at, ": ", problem));
     };
     if (!info.known) return error("not a pickle opcode");
-    const size_t left = size - i;
+    // The fixed-size part of the argument: a value, a count or a memo index (none for kNone and
+    // the line arguments, whose `bytes` is 0).
+    if (size - i < info.bytes) {
+      return error(info.argument == Argument::kCounted
+                       ? "its length runs past the end of the record"
+                       : "its argument runs past the end of the record");
+    }
+    const uint64_t n = ReadLittleEndian(data + i, info.bytes);
+    i += info.bytes;
     switch (info.argument) {
       case Argument::kNone:
         if (op == '.') return absl::OkStatus();
         break;
       case Argument::kFixed:
-        if (left < info.bytes) return error("its argument runs past the end of the record");
-        i += info.bytes;
         break;
       case Argument::kLine:
       case Argument::kTwoLines: {
@@ -160,21 +166,14 @@ absl::Status CheckPickle(const uint8_t* data, size_t size) {
         }
         break;
       }
-      case Argument::kCounted: {
-        if (left < info.bytes) return error("its length runs past the end of the record");
-        const uint64_t n = ReadLittleEndian(data + i, info.bytes);
-        i += info.bytes;
+      case Argument::kCounted:
         if (n > size - i) {
           return error(absl::StrCat("declares ", n, " bytes; the record has ", size - i, " left"));
         }
         i += n;
         break;
-      }
       case Argument::kMemoIndex:
-      case Argument::kFrame: {
-        if (left < info.bytes) return error("its argument runs past the end of the record");
-        const uint64_t n = ReadLittleEndian(data + i, info.bytes);
-        i += info.bytes;
+      case Argument::kFrame:
         // A pickle adds at most one memo entry per opcode, so an index is below the record's size.
         if (n >= size) {
           return error(
@@ -182,7 +181,6 @@ absl::Status CheckPickle(const uint8_t* data, size_t size) {
                            " is beyond a record of ", size, " bytes"));
         }
         break;
-      }
     }
   }
   return absl::InvalidArgumentError("the pickle has no STOP opcode");
