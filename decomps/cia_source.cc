@@ -86,6 +86,124 @@ std::optional<torch::jit::Stack> OtherValues(const torch::jit::Stack& inputs) {
 
 }  // namespace
 
+namespace {
+
+// The example arguments split into the tensors the tracer takes as inputs and a plan that
+// rebuilds the kernel's arguments from them.
+struct TracePlan {
+  std::vector<ArgPlan> args;
+  torch::jit::Stack traced_inputs;
+};
+
+TracePlan PlanTrace(const std::vector<c10::IValue>& args) {
+  // Tensors (also inside Tensor[]) become the traced inputs; everything else stays a constant.
+  TracePlan out;
+  out.args.resize(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const c10::IValue& arg = args[i];
+    if (arg.isTensor()) {
+      out.args[i] = {ArgPlan::kTensor, {}, out.traced_inputs.size(), 1};
+      out.traced_inputs.push_back(arg);
+    } else if (arg.isTensorList()) {
+      const std::vector<at::Tensor> tensors = arg.toTensorVector();
+      out.args[i] = {ArgPlan::kTensorList, {}, out.traced_inputs.size(), tensors.size()};
+      for (const at::Tensor& t : tensors) out.traced_inputs.emplace_back(t);
+    } else {
+      out.args[i].constant = arg;
+    }
+  }
+  return out;
+}
+
+// Runs the op's CIA kernel on `inputs` (laid out by `plan`) under the tracer.
+absl::StatusOr<std::shared_ptr<torch::jit::Graph>> TraceKernel(const c10::OperatorHandle& handle,
+                                                               const std::vector<ArgPlan>& plan,
+                                                               const torch::jit::Stack& inputs) {
+  std::shared_ptr<torch::jit::tracer::TracingState> state;
+  try {
+    at::NoGradGuard no_grad;
+    auto traced_fn = [&](torch::jit::Stack traced) -> torch::jit::Stack {
+      torch::jit::Stack stack;
+      for (const ArgPlan& p : plan) {
+        switch (p.kind) {
+          case ArgPlan::kConstant:
+            stack.push_back(p.constant);
+            break;
+          case ArgPlan::kTensor:
+            stack.push_back(traced[p.first_traced]);
+            break;
+          case ArgPlan::kTensorList: {
+            c10::List<at::Tensor> list;
+            for (size_t k = 0; k < p.count; ++k)
+              list.push_back(traced[p.first_traced + k].toTensor());
+            stack.emplace_back(list);
+            break;
+          }
+        }
+      }
+      handle.callBoxedForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd, stack);
+      return stack;
+    };
+    state = torch::jit::tracer::trace(
+                inputs, traced_fn, [](const at::Tensor&) { return std::string(); },
+                /*strict=*/false)
+                .first;
+  } catch (const std::exception& e) {
+    if (torch::jit::tracer::isTracing()) torch::jit::tracer::abandon();
+    return absl::FailedPreconditionError(
+        absl::StrCat("tracing the CompositeImplicitAutograd kernel failed: ", ExceptionMessage(e)));
+  }
+  return state->graph;
+}
+
+// The type of an example tensor; a meta tensor stands for a CPU one.
+c10::TensorTypePtr TensorTypeOf(const at::Tensor& t) {
+  c10::TensorTypePtr type = c10::TensorType::create(t);
+  return t.is_meta() ? type->withDevice(at::Device(at::kCPU)) : type;
+}
+
+// A trace on meta tensors made into the trace on the CPU tensors they stand for: the device
+// constants the tracer recorded (factory calls inside the kernel take the input's device) and
+// the types say cpu. False when it cannot stand for a CPU trace: the kernel made a tensor
+// constant (its values are not on a meta tensor).
+bool RetargetMetaTrace(torch::jit::Graph& graph) {
+  const at::Device cpu(at::kCPU);
+  auto retype = [&cpu](torch::jit::Value* v) {
+    if (auto t = v->type()->cast<c10::TensorType>(); t && t->device() && t->device()->is_meta()) {
+      v->setType(t->withDevice(cpu));
+    }
+  };
+  for (torch::jit::Value* v : graph.inputs()) retype(v);
+  for (torch::jit::Node* node : graph.nodes()) {
+    if (!node->blocks().empty()) return false;  // the tracer records none
+    if (node->kind() == c10::prim::Constant && node->hasAttribute(torch::jit::attr::value)) {
+      if (node->output()->type()->kind() == c10::TypeKind::TensorType) return false;
+      if (node->output()->type()->kind() == c10::TypeKind::DeviceObjType) {
+        if (node->s(torch::jit::attr::value) == "meta") node->s_(torch::jit::attr::value, "cpu");
+        continue;
+      }
+    }
+    for (torch::jit::Value* v : node->outputs()) retype(v);
+  }
+  return true;
+}
+
+// Whether the trace's outputs have the layouts the node's outputs have where both are known: a
+// kernel that branches on the device (scaled_dot_product_attention picks the CPU's fused kernel,
+// whose output is laid out otherwise, only for CPU tensors) takes another path on meta tensors.
+bool SameOutputLayouts(const torch::jit::Node& node, const torch::jit::Graph& trace) {
+  if (trace.outputs().size() != node.outputs().size()) return false;
+  for (size_t i = 0; i < node.outputs().size(); ++i) {
+    auto expected = node.outputs()[i]->type()->cast<c10::TensorType>();
+    auto traced = trace.outputs()[i]->type()->cast<c10::TensorType>();
+    if (!expected || !traced || !expected->isComplete()) continue;
+    if (!SameTensorLayout(*traced, *expected)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& node) {
   const OpKey op = OpKey::Of(node);
   auto handle = c10::Dispatcher::singleton().findOp({op.name, op.overload});
@@ -94,81 +212,46 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
         absl::StrCat(op.ToString(), " has no CompositeImplicitAutograd kernel"));
   }
 
-  absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
-  if (!args.ok()) return args.status();
-  // Tensors (also inside Tensor[]) become the traced inputs; everything else stays a constant.
-  std::vector<ArgPlan> plan(args->size());
-  torch::jit::Stack traced_inputs;
-  for (size_t i = 0; i < args->size(); ++i) {
-    const c10::IValue& arg = (*args)[i];
-    if (arg.isTensor()) {
-      plan[i] = {ArgPlan::kTensor, {}, traced_inputs.size(), 1};
-      traced_inputs.push_back(arg);
-    } else if (arg.isTensorList()) {
-      const std::vector<at::Tensor> tensors = arg.toTensorVector();
-      plan[i] = {ArgPlan::kTensorList, {}, traced_inputs.size(), tensors.size()};
-      for (const at::Tensor& t : tensors) traced_inputs.emplace_back(t);
-    } else {
-      plan[i].constant = arg;
+  // First on meta tensors: the kernel's ops then compute shapes only (a convolution network's
+  // kernels ran for most of a second on example values). A kernel that reads values throws
+  // there (aten::item on a meta tensor), and one that makes a tensor constant cannot be
+  // retargeted: both are traced on example values instead.
+  std::shared_ptr<torch::jit::Graph> traced;
+  TracePlan plan;
+  if (absl::StatusOr<std::vector<c10::IValue>> meta_args = ExampleArguments(node, /*on_meta=*/true);
+      meta_args.ok()) {
+    plan = PlanTrace(*meta_args);
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> meta =
+        TraceKernel(*handle, plan.args, plan.traced_inputs);
+    if (meta.ok() && RetargetMetaTrace(**meta) && SameOutputLayouts(node, **meta)) traced = *meta;
+  }
+  if (!traced) {
+    absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
+    if (!args.ok()) return args.status();
+    plan = PlanTrace(*args);
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> first =
+        TraceKernel(*handle, plan.args, plan.traced_inputs);
+    if (!first.ok()) return first.status();
+    traced = *first;
+    // A kernel that reads the values of its tensor arguments (narrow.Tensor's start.item(),
+    // tensor_split's indices.tolist()) bakes the example's values into the trace, and example
+    // values are not the program's. Integer, bool and one-element tensors are the ones read
+    // that way: the kernel is traced again with other values of the same range, and the two
+    // traces must agree.
+    if (std::optional<torch::jit::Stack> other = OtherValues(plan.traced_inputs)) {
+      // A kernel that rejects the other values (an index now out of range) cannot be judged
+      // this way; its first trace is kept.
+      absl::StatusOr<std::shared_ptr<torch::jit::Graph>> second =
+          TraceKernel(*handle, plan.args, *other);
+      if (second.ok() && (*second)->toString(false) != traced->toString(false)) {
+        return absl::FailedPreconditionError(
+            "the CompositeImplicitAutograd kernel reads the values of its tensor arguments (its "
+            "trace changes with them), so a trace would bake in the example's values");
+      }
     }
   }
-
-  auto trace =
-      [&](const torch::jit::Stack& inputs) -> absl::StatusOr<std::shared_ptr<torch::jit::Graph>> {
-    std::shared_ptr<torch::jit::tracer::TracingState> state;
-    try {
-      at::NoGradGuard no_grad;
-      auto traced_fn = [&](torch::jit::Stack traced) -> torch::jit::Stack {
-        torch::jit::Stack stack;
-        for (const ArgPlan& p : plan) {
-          switch (p.kind) {
-            case ArgPlan::kConstant:
-              stack.push_back(p.constant);
-              break;
-            case ArgPlan::kTensor:
-              stack.push_back(traced[p.first_traced]);
-              break;
-            case ArgPlan::kTensorList: {
-              c10::List<at::Tensor> list;
-              for (size_t k = 0; k < p.count; ++k)
-                list.push_back(traced[p.first_traced + k].toTensor());
-              stack.emplace_back(list);
-              break;
-            }
-          }
-        }
-        handle->callBoxedForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd, stack);
-        return stack;
-      };
-      state = torch::jit::tracer::trace(
-                  inputs, traced_fn, [](const at::Tensor&) { return std::string(); },
-                  /*strict=*/false)
-                  .first;
-    } catch (const std::exception& e) {
-      if (torch::jit::tracer::isTracing()) torch::jit::tracer::abandon();
-      return absl::FailedPreconditionError(absl::StrCat(
-          "tracing the CompositeImplicitAutograd kernel failed: ", ExceptionMessage(e)));
-    }
-    return state->graph;
-  };
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> first = trace(traced_inputs);
-  if (!first.ok()) return first.status();
-  std::shared_ptr<torch::jit::Graph> traced = *first;
-  // A kernel that reads the values of its tensor arguments (narrow.Tensor's start.item(),
-  // tensor_split's indices.tolist()) bakes the example's values into the trace, and example
-  // values are not the program's. Integer, bool and one-element tensors are the ones read that
-  // way: the kernel is traced again with other values of the same range, and the two traces
-  // must agree.
-  if (std::optional<torch::jit::Stack> other = OtherValues(traced_inputs)) {
-    // A kernel that rejects the other values (an index now out of range) cannot be judged
-    // this way; its first trace is kept.
-    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> second = trace(*other);
-    if (second.ok() && (*second)->toString(false) != traced->toString(false)) {
-      return absl::FailedPreconditionError(
-          "the CompositeImplicitAutograd kernel reads the values of its tensor arguments (its "
-          "trace changes with them), so a trace would bake in the example's values");
-    }
-  }
+  const std::vector<ArgPlan>& plan_args = plan.args;
+  const torch::jit::Stack& traced_inputs = plan.traced_inputs;
   if (traced->inputs().size() != traced_inputs.size()) {
     return absl::InternalError(absl::StrCat("traced graph of ", op.ToString(), " has ",
                                             traced->inputs().size(), " inputs, expected ",
@@ -189,7 +272,7 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
   std::vector<torch::jit::Value*> feed(traced_inputs.size());
   for (size_t i = 0; i < node.inputs().size(); ++i) {
     torch::jit::Value* in = graph->addInput()->setType(node.inputs()[i]->type());
-    const ArgPlan& p = plan[i];
+    const ArgPlan& p = plan_args[i];
     if (p.kind == ArgPlan::kTensor) {
       feed[p.first_traced] = in;
     } else if (p.kind == ArgPlan::kTensorList) {
@@ -202,7 +285,7 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
       for (size_t k = 0; k < p.count; ++k) {
         unpack->output(k)->setType(
             constructed ? producer->input(k)->type()
-                        : c10::TensorType::create(traced_inputs[p.first_traced + k].toTensor()));
+                        : TensorTypeOf(traced_inputs[p.first_traced + k].toTensor()));
         feed[p.first_traced + k] = unpack->output(k);
       }
     }

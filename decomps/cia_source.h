@@ -17,10 +17,15 @@ namespace graph_lower {
 //  Optional[Tensor])
 //    has a complete type: dtype, sizes and device known (shape specialisation gives that);
 //  - every other input is a constant.
-// Inputs are synthesised: floating point uniform in [0, 1), integers and bools zero, with the
-// recorded strides. The result is specialised to those shapes, strides and dtypes, and to the
-// constant arguments: the memo key of the driver holds all of them (NodeSignature).
-// Ops without a CIA kernel give NotFound.
+// The kernel is traced on meta tensors of the inputs' sizes, strides and dtypes when every tensor
+// input is on the CPU (no values computed: a convolution's kernel is traced in microseconds, not
+// the milliseconds the convolution takes); device constants and types in that trace are made the
+// CPU's. A kernel that throws on meta tensors (it reads values: aten::item, or has no Meta kernel
+// on its path) or makes a tensor constant is traced on synthesised inputs instead: floating point
+// uniform in [0, 1), integers and bools zero, with the recorded strides; integer, bool and
+// one-element inputs are then varied, and a trace that changes with them is refused. The result is
+// specialised to those shapes, strides and dtypes, and to the constant arguments: the memo key of
+// the driver holds all of them (NodeSignature). Ops without a CIA kernel give NotFound.
 class CiaSource : public DecompositionSource {
  public:
   absl::string_view name() const override { return "cia"; }

@@ -192,6 +192,31 @@ std::vector<Sample> Samples() {
        "  %y : Tensor = aten::_convolution(%x, %w, %b, %one, %one, %one, %f, %zero, %g, %f, %f, "
        "%t, %t)\n  return (%y)\n",
        {r({1, 2, 5, 5}), r({3, 2, 3, 3}), r({3})}},
+      {"conv1d",
+       "graph(%x : Tensor, %w : Tensor, %b : Tensor):\n"
+       "  %s : int[] = prim::Constant[value=[2]]()\n  %p : int[] = prim::Constant[value=[1]]()\n"
+       "  %d : int[] = prim::Constant[value=[1]]()\n  %g : int = prim::Constant[value=2]()\n"
+       "  %y : Tensor = aten::conv1d(%x, %w, %b, %s, %p, %d, %g)\n  return (%y)\n",
+       {r({2, 4, 9}), r({6, 2, 3}), r({6})}},
+      {"conv2d",
+       "graph(%x : Tensor, %w : Tensor, %b : Tensor):\n"
+       "  %s : int[] = prim::Constant[value=[1, 2]]()\n"
+       "  %p : int[] = prim::Constant[value=[1, 0]]()\n"
+       "  %d : int[] = prim::Constant[value=[2, 1]]()\n  %g : int = prim::Constant[value=1]()\n"
+       "  %y : Tensor = aten::conv2d(%x, %w, %b, %s, %p, %d, %g)\n  return (%y)\n",
+       {r({2, 3, 7, 8}), r({4, 3, 3, 2}), r({4})}},
+      {"conv2d_unbatched",
+       "graph(%x : Tensor, %w : Tensor):\n  %n : NoneType = prim::Constant()\n"
+       "  %s : int[] = prim::Constant[value=[1, 1]]()\n"
+       "  %p : int[] = prim::Constant[value=[1, 1]]()\n  %g : int = prim::Constant[value=1]()\n"
+       "  %y : Tensor = aten::conv2d(%x, %w, %n, %s, %p, %s, %g)\n  return (%y)\n",
+       {r({3, 5, 5}), r({2, 3, 3, 3})}},
+      {"conv3d",
+       "graph(%x : Tensor, %w : Tensor, %b : Tensor):\n"
+       "  %s : int[] = prim::Constant[value=[1, 1, 1]]()\n"
+       "  %p : int[] = prim::Constant[value=[0, 1, 1]]()\n  %g : int = prim::Constant[value=1]()\n"
+       "  %y : Tensor = aten::conv3d(%x, %w, %b, %s, %p, %s, %g)\n  return (%y)\n",
+       {r({1, 2, 3, 4, 5}), r({3, 2, 2, 3, 3}), r({3})}},
       // The int is a graph input: a constant one would be folded before any decomposition.
       {"tensor_int",
        "graph(%x : Tensor, %c : int):\n"

@@ -5,6 +5,7 @@
 #include <torch/csrc/jit/serialization/pickle.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -17,7 +18,7 @@
 
 namespace graph_lower {
 
-std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type) {
+std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_meta) {
   auto sizes = type.sizes().concrete_sizes();
   auto dtype = type.scalarType();
   auto device = type.device();
@@ -25,6 +26,11 @@ std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type) {
   auto strides = type.strides().concrete_sizes();
   at::TensorOptions options = at::TensorOptions().dtype(*dtype).device(*device);
   const bool strided = strides && strides->size() == sizes->size();
+  if (on_meta) {
+    if (!device->is_cpu()) return std::nullopt;
+    options = options.device(at::kMeta);
+    return strided ? at::empty_strided(*sizes, *strides, options) : at::empty(*sizes, options);
+  }
   // The values go into a flat storage first: with strides, elements may share memory (an
   // expanded tensor has stride 0), and filling such a tensor in place is an error.
   int64_t storage = 1;
@@ -45,7 +51,59 @@ std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type) {
   return strided ? at::empty_strided(*sizes, *strides, options) : flat.reshape(*sizes);
 }
 
-absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node) {
+bool SameTensorLayout(const c10::TensorType& a, const c10::TensorType& b) {
+  if (a == b) return true;
+  auto sizes = a.sizes().concrete_sizes();
+  auto sa = a.strides().concrete_sizes();
+  auto sb = b.strides().concrete_sizes();
+  if (!sizes || !sa || !sb || sizes != b.sizes().concrete_sizes() ||
+      a.scalarType() != b.scalarType() || a.device() != b.device() ||
+      a.requiresGrad() != b.requiresGrad() || sa->size() != sizes->size() ||
+      sb->size() != sizes->size()) {
+    return false;
+  }
+  if (std::find(sizes->begin(), sizes->end(), 0) != sizes->end()) return true;
+  for (size_t d = 0; d < sizes->size(); ++d) {
+    if ((*sizes)[d] != 1 && (*sa)[d] != (*sb)[d]) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// Bytes of a tensor of complete type `type`, or 0 when unknown.
+int64_t TypeBytes(const c10::TensorType& type) {
+  auto sizes = type.sizes().concrete_sizes();
+  auto dtype = type.scalarType();
+  if (!sizes || !dtype) return 0;
+  int64_t n = 1;
+  for (int64_t s : *sizes) {
+    if (s > 0 && n > (int64_t{1} << 62) / s) return int64_t{1} << 62;
+    n *= s;
+  }
+  return n * static_cast<int64_t>(c10::elementSize(*dtype));
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node,
+                                                          bool on_meta) {
+  if (!on_meta) {
+    int64_t bytes = 0;
+    for (const torch::jit::Value* v : node.inputs()) {
+      if (auto tt = v->type()->cast<c10::TensorType>()) bytes += TypeBytes(*tt);
+      if (v->node()->kind() == c10::prim::ListConstruct) {
+        for (const torch::jit::Value* e : v->node()->inputs()) {
+          if (auto et = e->type()->cast<c10::TensorType>()) bytes += TypeBytes(*et);
+        }
+      }
+    }
+    if (bytes > kMaxExampleArgumentBytes) {
+      return absl::FailedPreconditionError(absl::StrCat("its example tensors would take ",
+                                                        bytes >> 20, " MiB (more than ",
+                                                        kMaxExampleArgumentBytes >> 20, " MiB)"));
+    }
+  }
   std::vector<c10::IValue> args;
   args.reserve(node.inputs().size());
   for (size_t i = 0; i < node.inputs().size(); ++i) {
@@ -55,10 +113,11 @@ absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node
       continue;
     }
     if (auto tt = v->type()->cast<c10::TensorType>()) {
-      std::optional<at::Tensor> t = SynthesizeTensor(*tt);
+      std::optional<at::Tensor> t = SynthesizeTensor(*tt, on_meta);
       if (!t) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "input ", i, " (%", v->debugName(), ") has no complete shape, dtype and device"));
+        return absl::FailedPreconditionError(absl::StrCat("input ", i, " (%", v->debugName(),
+                                                          ") has no complete shape, dtype and ",
+                                                          on_meta ? "CPU device" : "device"));
       }
       args.emplace_back(*t);
       continue;
@@ -68,7 +127,7 @@ absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node
       c10::List<at::Tensor> list;
       for (const torch::jit::Value* e : v->node()->inputs()) {
         auto et = e->type()->cast<c10::TensorType>();
-        std::optional<at::Tensor> t = et ? SynthesizeTensor(*et) : std::nullopt;
+        std::optional<at::Tensor> t = et ? SynthesizeTensor(*et, on_meta) : std::nullopt;
         if (!t) {
           return absl::FailedPreconditionError(absl::StrCat(
               "input ", i, " (%", v->debugName(), ") holds a tensor without a complete type"));

@@ -16,13 +16,30 @@ namespace graph_lower {
 // A tensor of `type`'s dtype, sizes and device (and strides when recorded), or nullopt when any
 // of dtype, sizes, device is unknown. Floating point and complex values are uniform in [0, 1)
 // (finite and positive, so log/sqrt/rsqrt stay defined); integers and bools are zero.
-std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type);
+// on_meta: a tensor on the meta device (sizes, strides and dtype, no values, nothing allocated)
+// standing for a CPU tensor; nullopt when `type`'s device is not the CPU.
+std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_meta = false);
+
+// Whether `a` and `b` are the same tensor type, except for strides no layout depends on: those of
+// dimensions of size one, and all of a tensor without elements (kernels differ there: a meta
+// kernel may give [18, 1, 1] where the CPU one gives [18, 6, 6]). Types that differ otherwise
+// need complete sizes and strides to be judged the same.
+bool SameTensorLayout(const c10::TensorType& a, const c10::TensorType& b);
+
+// The most memory ExampleArguments allocates for one node's example tensors: 256 MiB, ten times
+// the largest activation of the torchvision set at batch 8 (ResNet-50's 8x256x56x56 floats,
+// 25 MiB). A node with larger inputs is decomposed unspecialised (CIA kernels are traced on meta
+// tensors, which allocate nothing).
+constexpr int64_t kMaxExampleArgumentBytes = int64_t{256} << 20;
 
 // Example arguments for `node`, one per input: a synthesised tensor for each Tensor input (its
 // type must be complete), a list of synthesised tensors for a Tensor[] built by
 // prim::ListConstruct, the constant itself for other constant inputs. FailedPrecondition naming
-// the input otherwise. Decomposition specialisation and CIA tracing run on these.
-absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node);
+// the input otherwise, and when the tensors (not on_meta) would take more than
+// kMaxExampleArgumentBytes. Decomposition specialisation and CIA tracing run on these. on_meta: the
+// tensors are meta tensors (SynthesizeTensor), and every tensor input must be on the CPU.
+absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node,
+                                                          bool on_meta = false);
 
 // Example inputs for a program, from the CLI's --example-inputs:
 //  - a spec "1x3x224x224:float32;2x5:int64;:float32" (a shape per input, `x`-separated, empty for a

@@ -258,6 +258,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
   decompose_options.opset = &options.opset;
   decompose_options.registry = registry;
   decompose_options.max_rewrites = options.max_rewrites;
+  decompose_options.check_invariants = check;
   int round = 0;
   if (options.progress) {
     decompose_options.progress_interval_ms = options.progress_interval_ms;
@@ -273,7 +274,9 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
     if (options.example_inputs) {
       absl::StatusOr<SpecializeStats> spec = [&] {
         PassTimer timer(report, "specialize");
-        return SpecializeShapes(*g, *options.example_inputs);
+        SpecializeOptions specialize_options;
+        specialize_options.compare_with_example_run = check;
+        return SpecializeShapes(*g, *options.example_inputs, specialize_options);
       }();
       if (!spec.ok()) return spec.status();
       if (iteration == 0 && !spec->first_failure.empty()) {

@@ -268,7 +268,14 @@ class Decomposer {
     if (!options_.specialize || !complete) return graph;
     absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
     if (!args.ok()) return graph;
-    if (!SpecializeShapes(*graph, *args).ok()) return graph;
+    SpecializeOptions specialize_options;
+    specialize_options.compare_with_example_run = options_.check_invariants;
+    absl::StatusOr<SpecializeStats> specialized =
+        SpecializeShapes(*graph, *args, specialize_options);
+    if (specialized.status().code() == absl::StatusCode::kInternal) {
+      throw std::runtime_error(std::string(specialized.status().message()));
+    }
+    if (!specialized.ok()) return graph;
     // Loops whose trip count became constant (a decomposition's loop over dims) are unrolled and
     // their list building folded, so no glue is left behind; this is done in decomposition graphs
     // only, which are small.

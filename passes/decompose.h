@@ -34,6 +34,9 @@ struct DecomposeOptions {
   bool specialize = true;  // specialise decompositions to their node's complete input types
   int64_t max_rewrites = 10'000'000;  // cap on replaced nodes in one call
   int max_depth = 64;                 // cap on nested decompositions
+  // Test builds: shape specialisation of decompositions also runs on the example values and
+  // must agree with its run on meta tensors (SpecializeOptions::compare_with_example_run).
+  bool check_invariants = false;
   // When set, called on the calling thread, from between two nodes, each time at least
   // `progress_interval_ms` have passed since the call started or since the last report (0: at
   // every node). The pass itself never prints.

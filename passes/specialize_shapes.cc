@@ -2,19 +2,25 @@
 #include "passes/specialize_shapes.h"
 
 #include <ATen/ATen.h>
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/autograd/grad_mode.h>
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/runtime/operator.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
+#include <sstream>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
 #include "ir/errors.h"
+#include "ir/example_values.h"
 #include "ir/mutation.h"
 
 namespace graph_lower {
@@ -42,27 +48,301 @@ bool IntDivisionByZero(const Node& node, const std::vector<c10::IValue>& in) {
          in[1].toInt() == 0;
 }
 
+// A copy with the same strides. clone() makes overlapping tensors (expanded: stride 0)
+// contiguous, and their contiguity is what a decomposition may ask (reshape: view or copy).
+at::Tensor CopyTensor(const at::Tensor& t) {
+  if (!t.defined() || t.is_non_overlapping_and_dense()) return t.defined() ? t.clone() : t;
+  int64_t extent = 1;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    if (t.size(d) == 0) return t.clone();
+    extent += (t.size(d) - 1) * t.stride(d);
+  }
+  return t.as_strided({extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
+}
+
+c10::IValue CopyInput(const c10::IValue& v) {
+  if (v.isTensor()) return CopyTensor(v.toTensor());
+  if (v.isTensorList()) {
+    c10::List<at::Tensor> out;
+    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(CopyTensor(t));
+    return out;
+  }
+  return v;
+}
+
+// Zeros of a meta tensor's sizes, strides and dtype, on the CPU.
+at::Tensor CpuZerosLike(const at::Tensor& t) {
+  int64_t extent = 1;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    if (t.size(d) == 0) return at::zeros(t.sizes(), t.options().device(at::kCPU));
+    extent += (t.size(d) - 1) * t.stride(d);
+  }
+  return at::zeros({extent}, t.options().device(at::kCPU)).as_strided(t.sizes(), t.strides(), 0);
+}
+
+// Int list argument `v` with one entry per spatial dimension (a single entry is repeated).
+std::optional<std::vector<int64_t>> SpatialList(const c10::IValue& v, size_t spatial) {
+  if (!v.isIntList()) return std::nullopt;
+  std::vector<int64_t> out = v.toIntVector();
+  if (out.size() == 1) out.assign(spatial, out[0]);
+  if (out.size() != spatial) return std::nullopt;
+  return out;
+}
+
+// The output of aten::convolution / _convolution / conv1d / conv2d / conv3d (int padding) on
+// meta tensors, from the output-size rule of torch.nn.Conv2d's documentation (the one
+// aten/src/ATen/native/ConvUtils.h conv_output_size / conv_input_size implement), for batched,
+// contiguous floating-point operands with a contiguous result (what the CPU kernels return for
+// contiguous operands); nullopt otherwise.
+std::optional<torch::jit::Stack> ConvolutionOnMeta(const Node& node,
+                                                   const std::vector<c10::IValue>& in) {
+  static const c10::Symbol conv1d = c10::Symbol::fromQualString("aten::conv1d");
+  static const c10::Symbol conv2d = c10::Symbol::fromQualString("aten::conv2d");
+  static const c10::Symbol conv3d = c10::Symbol::fromQualString("aten::conv3d");
+  const c10::Symbol kind = node.kind();
+  const bool conv_nd = kind == conv1d || kind == conv2d || kind == conv3d;
+  if (!conv_nd && kind != c10::aten::convolution && kind != c10::aten::_convolution) {
+    return std::nullopt;
+  }
+  if (in.size() != (conv_nd ? 7u : kind == c10::aten::convolution ? 9u : 13u)) return std::nullopt;
+  if (!in[0].isTensor() || !in[1].isTensor()) return std::nullopt;
+  const at::Tensor& input = in[0].toTensor();
+  const at::Tensor& weight = in[1].toTensor();
+  if (!input.is_meta() || !weight.is_meta() || input.dim() != weight.dim() || input.dim() < 3 ||
+      !input.is_floating_point() || input.scalar_type() != weight.scalar_type() ||
+      !input.is_contiguous() || !weight.is_contiguous()) {
+    return std::nullopt;
+  }
+  if (!in[2].isNone()) {
+    if (!in[2].isTensor() || in[2].toTensor().scalar_type() != input.scalar_type()) {
+      return std::nullopt;
+    }
+  }
+  const size_t spatial = input.dim() - 2;
+  const bool transposed = conv_nd ? false : in[6].isBool() && in[6].toBool();
+  if (!conv_nd && !in[6].isBool()) return std::nullopt;
+  const c10::IValue& groups_value = conv_nd ? in[6] : in[8];
+  auto stride = SpatialList(in[3], spatial);
+  auto padding = SpatialList(in[4], spatial);
+  auto dilation = SpatialList(in[5], spatial);
+  std::optional<std::vector<int64_t>> output_padding =
+      conv_nd ? std::vector<int64_t>(spatial, 0) : SpatialList(in[7], spatial);
+  if (!stride || !padding || !dilation || !output_padding || !groups_value.isInt()) {
+    return std::nullopt;
+  }
+  const int64_t groups = groups_value.toInt();
+  if (groups <= 0) return std::nullopt;
+  const int64_t in_channels = transposed ? weight.size(0) : weight.size(1) * groups;
+  const int64_t out_channels = transposed ? weight.size(1) * groups : weight.size(0);
+  if (input.size(1) != in_channels || (!transposed && weight.size(0) % groups != 0) ||
+      (transposed && weight.size(0) % groups != 0)) {
+    return std::nullopt;
+  }
+  if (!in[2].isNone() &&
+      (in[2].toTensor().dim() != 1 || in[2].toTensor().size(0) != out_channels)) {
+    return std::nullopt;
+  }
+  std::vector<int64_t> sizes = {input.size(0), out_channels};
+  for (size_t d = 0; d < spatial; ++d) {
+    const int64_t s = (*stride)[d], p = (*padding)[d], dl = (*dilation)[d];
+    const int64_t op = (*output_padding)[d], k = weight.size(d + 2), x = input.size(d + 2);
+    if (s <= 0 || dl <= 0 || p < 0 || op < 0 || (transposed && op >= std::max(s, dl))) {
+      return std::nullopt;
+    }
+    const int64_t size = transposed ? (x - 1) * s - 2 * p + dl * (k - 1) + op + 1
+                                    : (x + 2 * p - dl * (k - 1) - 1) / s + 1;
+    if (size <= 0 || (!transposed && x + 2 * p < dl * (k - 1) + 1)) return std::nullopt;
+    sizes.push_back(size);
+  }
+  return torch::jit::Stack{at::empty(sizes, input.options())};
+}
+
+// Operators that threw on meta tensors and gave their output on zero-filled CPU tensors
+// instead (no Meta kernel in libtorch's C++), for the life of the process.
+absl::Mutex without_meta_kernel_mutex;
+absl::flat_hash_set<const torch::jit::Operator*>& WithoutMetaKernel() {
+  static auto* ops = new absl::flat_hash_set<const torch::jit::Operator*>;
+  return *ops;
+}
+bool KnownWithoutMetaKernel(const torch::jit::Operator* op) {
+  absl::MutexLock lock(&without_meta_kernel_mutex);
+  return WithoutMetaKernel().contains(op);
+}
+void RememberWithoutMetaKernel(const torch::jit::Operator* op) {
+  absl::MutexLock lock(&without_meta_kernel_mutex);
+  WithoutMetaKernel().insert(op);
+}
+
+// The types one run observed: value -> complete type (merged over loop iterations).
+using ObservedTypes = absl::flat_hash_map<Value*, c10::TensorTypePtr>;
+
+// A tensor value on the meta device with the same sizes, strides and dtype, or nullopt when it
+// cannot stand for the value (not a dense CPU tensor). Containers are converted element-wise.
+std::optional<c10::IValue> ToMeta(const c10::IValue& v) {
+  if (v.isTensor()) {
+    const at::Tensor& t = v.toTensor();
+    if (!t.defined() || t.is_meta()) return v;
+    if (!t.device().is_cpu() || t.layout() != at::kStrided || t.is_quantized() || t.is_nested() ||
+        t.is_mkldnn()) {
+      return std::nullopt;
+    }
+    at::Tensor m = at::empty_strided(t.sizes(), t.strides(), t.options().device(at::kMeta));
+    // A number made a tensor (prim::NumToTensor) takes part in type promotion as a number.
+    if (t.unsafeGetTensorImpl()->is_wrapped_number()) {
+      m.unsafeGetTensorImpl()->set_wrapped_number(true);
+    }
+    return m;
+  }
+  if (v.isList()) {
+    const c10::impl::GenericList in = v.toList();
+    c10::impl::GenericList out(in.elementType());
+    out.reserve(in.size());
+    for (const c10::IValue& e : v.toListRef()) {
+      std::optional<c10::IValue> m = ToMeta(e);
+      if (!m) return std::nullopt;
+      out.push_back(*std::move(m));
+    }
+    return out;
+  }
+  if (v.isTuple()) {
+    std::vector<c10::IValue> elements;
+    for (const c10::IValue& e : v.toTupleRef().elements()) {
+      std::optional<c10::IValue> m = ToMeta(e);
+      if (!m) return std::nullopt;
+      elements.push_back(*std::move(m));
+    }
+    return c10::ivalue::Tuple::create(std::move(elements));
+  }
+  // Objects (the module, input 0 of an archive's forward) are kept: what prim::GetAttr reads
+  // from them is converted as it is read.
+  if (v.isGenericDict() || v.isFuture() || v.isRRef()) return std::nullopt;
+  return v;
+}
+
+bool HoldsTensor(const c10::IValue& v) {
+  if (v.isTensor()) return v.toTensor().defined();
+  if (v.isList()) {
+    for (const c10::IValue& e : v.toListRef()) {
+      if (HoldsTensor(e)) return true;
+    }
+  }
+  if (v.isTuple()) {
+    for (const c10::IValue& e : v.toTupleRef().elements()) {
+      if (HoldsTensor(e)) return true;
+    }
+  }
+  return false;
+}
+
+bool TypeHoldsTensor(const c10::TypePtr& type) {
+  if (type->kind() == c10::TypeKind::TensorType) return true;
+  for (const c10::TypePtr& contained : type->containedTypes()) {
+    if (TypeHoldsTensor(contained)) return true;
+  }
+  return false;
+}
+
+// Ops that read a tensor's metadata only (sizes, strides, dtype, layout), never its values or
+// device: on a meta tensor they answer what they answer on the CPU tensor it stands for.
+bool ReadsMetadataOnly(c10::Symbol kind) {
+  static const auto* kinds = [] {
+    auto* set = new absl::flat_hash_set<c10::Symbol>;
+    for (const char* name : {"aten::size",
+                             "aten::sym_size",
+                             "aten::dim",
+                             "aten::numel",
+                             "aten::sym_numel",
+                             "aten::stride",
+                             "aten::sym_stride",
+                             "aten::len",
+                             "prim::dtype",
+                             "prim::shape",
+                             "prim::layout",
+                             "aten::is_contiguous",
+                             "aten::is_floating_point",
+                             "aten::is_complex",
+                             "aten::is_signed",
+                             "aten::is_same_size",
+                             "aten::element_size",
+                             "prim::requires_grad",
+                             "aten::__is__",
+                             "aten::__isnot__",
+                             "aten::__getitem__",
+                             "prim::TupleIndex",
+                             "prim::ListUnpack",
+                             "prim::TupleUnpack",
+                             "prim::ListConstruct",
+                             "prim::TupleConstruct",
+                             "aten::format",
+                             "aten::warn",
+                             "prim::is_sparse",
+                             "prim::is_sparse_csr",
+                             "prim::is_mkldnn",
+                             "prim::is_quantized",
+                             "prim::is_nested"}) {
+      set->insert(c10::Symbol::fromQualString(name));
+    }
+    return set;
+  }();
+  return kinds->contains(kind);
+}
+
+// Ops whose Meta kernels give other strides or sizes than their CPU kernels (found by running
+// the test suite with GRAPH_LOWER_CHECK_INVARIANTS, which compares the two runs): FFTs and
+// linear algebra (column-major CPU results), embedding_bag (its offset2bag output), batch norm
+// (the saved statistics of _native_batch_norm_legit_no_training: [C] on meta, [0] on the CPU),
+// scaled_dot_product_attention (its kernel picks a backend by device: the CPU's fused kernel
+// returns another layout than the math path meta tensors take).
+// A meta run runs them on zero-filled CPU tensors (RunWithoutMetaKernel).
+bool MetaKernelDisagrees(c10::Symbol kind) {
+  if (!kind.is_aten()) return false;
+  const absl::string_view name = kind.toUnqualString();
+  return absl::StartsWith(name, "fft_") || absl::StartsWith(name, "_fft_") ||
+         absl::StartsWith(name, "linalg_") || absl::StartsWith(name, "_linalg_") ||
+         absl::StartsWith(name, "embedding_bag") || absl::StartsWith(name, "_embedding_bag") ||
+         absl::StrContains(name, "batch_norm") || absl::StartsWith(name, "scaled_dot_product") ||
+         name == "geqrf" || name == "lu_solve" || name == "svd" || name == "qr" ||
+         name == "cholesky" || name == "triangular_solve" || name == "lu_unpack";
+}
+
+// Ops that ask for a tensor's device: a meta run answers them for the CPU.
+bool AsksDevice(c10::Symbol kind) {
+  static const auto* kinds = [] {
+    auto* set = new absl::flat_hash_set<c10::Symbol>;
+    for (const char* name : {"prim::device", "prim::is_cpu", "prim::is_cuda", "prim::is_xpu",
+                             "prim::is_mps", "prim::is_meta", "prim::is_ipu", "prim::is_vulkan",
+                             "prim::is_maia", "prim::is_xla", "prim::is_lazy"}) {
+      set->insert(c10::Symbol::fromQualString(name));
+    }
+    return set;
+  }();
+  return kinds->contains(kind);
+}
+
 class Specializer {
  public:
-  Specializer(SpecializeStats& stats, bool writes) : stats_(stats), writes_(writes) {}
+  // meta: run on meta tensors standing for CPU ones (see SpecializeShapes).
+  Specializer(SpecializeStats& stats, bool writes, bool meta)
+      : stats_(stats), writes_(writes), meta_(meta) {}
 
   void RunBlock(Block& block) {
-    for (Node* node : block.nodes()) RunNode(*node);
+    for (Node* node : block.nodes()) {
+      if (!meta_failure_.empty()) return;
+      RunNode(*node);
+    }
   }
 
   void Bind(Value* v, c10::IValue value) { values_[v] = std::move(value); }
-  void MarkDataDependent(Value* v) { data_dependent_.insert(v); }
 
-  // Records the types seen, merging those of values observed more than once (loops).
-  void Finish() {
-    for (auto& [v, type] : observed_) {
-      if (data_dependent_.contains(v)) continue;
-      if (type->isComplete()) ++stats_.refined;
-      if (*v->type() != *type) {
-        v->setType(type);
-        stats_.changed = true;
-      }
-    }
+  // Why a meta run cannot stand for a run on the example values (empty when it can).
+  const std::string& meta_failure() const { return meta_failure_; }
+
+  // The types seen, merged over values observed more than once (loops); values computed from
+  // data-dependent ones are left out.
+  ObservedTypes Observed() && {
+    ObservedTypes out = std::move(observed_);
+    for (Value* v : data_dependent_) out.erase(v);
+    return out;
   }
 
  private:
@@ -84,6 +364,7 @@ class Specializer {
       return;
     }
     c10::TensorTypePtr t = c10::TensorType::create(value.toTensor());
+    if (meta_) t = t->withDevice(at::Device(at::kCPU));
     auto [it, inserted] = observed_.try_emplace(v, t);
     if (!inserted && *it->second != *t) it->second = it->second->merge(*t);
   }
@@ -115,13 +396,21 @@ class Specializer {
     bool data_dependent = HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node);
     for (Value* in : node.inputs()) data_dependent |= data_dependent_.contains(in);
     if (data_dependent) {
+      // Shapes that depend on values: a meta run has none.
+      if (meta_) return MetaFails(node, "its output shape depends on tensor values");
       for (Value* out : node.outputs()) data_dependent_.insert(out);
     }
     if (node.kind() == c10::prim::Constant) {
       // A copy when the graph writes: running it must not mutate the graph's own constants.
       // Scalars need none (and IValue::deepcopy rejects complex numbers in torch 2.6).
       if (std::optional<c10::IValue> c = torch::jit::toIValue(node.output())) {
-        values_[node.output()] = !writes_ || c->isComplexDouble() ? *c : c->deepcopy();
+        if (meta_) {
+          std::optional<c10::IValue> m = ToMeta(*c);
+          if (!m) return MetaFails(node, "a constant is not a dense CPU tensor");
+          values_[node.output()] = *std::move(m);
+        } else {
+          values_[node.output()] = !writes_ || c->isComplexDouble() ? *c : c->deepcopy();
+        }
       }
       return;
     }
@@ -137,6 +426,7 @@ class Specializer {
     if (node.kind() == c10::prim::If) return RunIf(node, *in);
     if (node.kind() == c10::prim::Loop) return RunLoop(node, *in);
     if (!node.blocks().empty()) return Unknown(node);
+    if (meta_ && !MetaCanRun(node, *in)) return;
     torch::jit::Stack stack(in->begin(), in->end());
     // Container ops are run by the interpreter itself, not registered as operators.
     const c10::Symbol kind = node.kind();
@@ -158,27 +448,166 @@ class Specializer {
         const c10::IValue& v = (*in)[0];
         if (!(v.isList() || v.isTuple())) return Unknown(node);
         stack = v.isList() ? v.toListRef().vec() : v.toTupleRef().elements().vec();
+      } else if (meta_ && (MetaKernelDisagrees(kind) || KnownWithoutMetaKernel(op))) {
+        std::optional<torch::jit::Stack> outs = RunWithoutMetaKernel(node, *op, *in);
+        if (!outs) return MetaFails(node, "no Meta kernel, and its shapes cannot be had otherwise");
+        stack = *std::move(outs);
       } else {
         op->getOperation (&node)(stack);
       }
     } catch (const std::exception& e) {
-      if (node.kind() == c10::prim::RaiseException) raised_ = true;
-      const std::string what = ExceptionMessage(e);
-      if (std::getenv("GRAPH_LOWER_DEBUG")) {
-        std::cerr << "specialize: " << node.kind().toQualString() << " threw: " << what << "\n";
-      }
       // Ops without a tensor result (aten::format, aten::warn: implemented inside the
       // interpreter, not runnable alone) cannot make the program fail on shapes here.
-      const bool tensor_op = std::any_of(
-          node.outputs().begin(), node.outputs().end(),
-          [](const Value* v) { return v->type()->kind() == c10::TypeKind::TensorType; });
-      if (tensor_op && stats_.first_failure.empty()) {
-        stats_.first_failure = absl::StrCat(node.kind().toQualString(), ": ", what);
+      const bool tensor_op = std::any_of(node.outputs().begin(), node.outputs().end(),
+                                         [](const Value* v) { return TypeHoldsTensor(v->type()); });
+      if (meta_ && tensor_op) {
+        // An op without a Meta kernel in libtorch's C++ (many have theirs in Python only,
+        // torch/_meta_registrations.py): its output shapes come another way, or the run on
+        // the example values decides (which also decides whether the program fails here).
+        std::optional<torch::jit::Stack> outs = RunWithoutMetaKernel(node, *op, *in);
+        if (!outs) return MetaFails(node, ExceptionMessage(e));
+        // Its kernel is missing, not its arguments wrong: the next call skips the throw, which
+        // costs more than the op on a meta tensor (blocks of LayerNorm: about a third of the run).
+        if (op) RememberWithoutMetaKernel(op);
+        stack = *std::move(outs);
+      } else {
+        if (node.kind() == c10::prim::RaiseException) raised_ = true;
+        const std::string what = ExceptionMessage(e);
+        if (std::getenv("GRAPH_LOWER_DEBUG")) {
+          std::cerr << "specialize: " << node.kind().toQualString() << " threw: " << what << "\n";
+        }
+        if (tensor_op && stats_.first_failure.empty()) {
+          stats_.first_failure = absl::StrCat(node.kind().toQualString(), ": ", what);
+        }
+        return Unknown(node);
       }
-      return Unknown(node);
     }
     if (stack.size() != node.outputs().size()) return Unknown(node);
-    for (size_t i = 0; i < stack.size(); ++i) Observe(node.output(i), stack[i]);
+    for (size_t i = 0; i < stack.size(); ++i) {
+      if (meta_) {
+        // Factories without a device argument, prim::GetAttr, ... make CPU tensors.
+        std::optional<c10::IValue> m = ToMeta(stack[i]);
+        if (!m) return MetaFails(node, "an output is not a dense CPU tensor");
+        stack[i] = *std::move(m);
+      }
+      Observe(node.output(i), stack[i]);
+    }
+  }
+
+  // The outputs of an op that threw on meta tensors, as meta tensors: aten::convolution by its
+  // output-size rule; otherwise the op run on zero-filled CPU tensors of the inputs' sizes,
+  // strides and dtypes, when that cannot change its output shapes. Shapes read from values are
+  // tagged dynamic_output_shape on ops with a kernel of their own (FakeTensor relies on the same
+  // tag), so zeros are safe for them and for floating-point inputs; a CompositeImplicitAutograd
+  // op with integer or bool tensor inputs may read them (tensor_split's indices): nullopt.
+  std::optional<torch::jit::Stack> RunWithoutMetaKernel(const Node& node,
+                                                        const torch::jit::Operator& op,
+                                                        const std::vector<c10::IValue>& in) {
+    if (std::optional<torch::jit::Stack> conv = ConvolutionOnMeta(node, in)) return conv;
+    bool value_read = false;
+    auto handle = c10::Dispatcher::singleton().findOp(node.schema().operator_name());
+    const bool composite =
+        handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
+    std::function<std::optional<c10::IValue>(const c10::IValue&)> zeros =
+        [&](const c10::IValue& v) -> std::optional<c10::IValue> {
+      if (v.isTensor()) {
+        const at::Tensor& t = v.toTensor();
+        if (!t.defined() || !t.is_meta()) return v;
+        value_read |= composite && !t.is_floating_point() && !t.is_complex();
+        at::Tensor z = CpuZerosLike(t);
+        if (t.unsafeGetTensorImpl()->is_wrapped_number()) {
+          z.unsafeGetTensorImpl()->set_wrapped_number(true);
+        }
+        return z;
+      }
+      if (v.isList()) {
+        c10::impl::GenericList out(v.toList().elementType());
+        for (const c10::IValue& e : v.toListRef()) {
+          std::optional<c10::IValue> z = zeros(e);
+          if (!z) return std::nullopt;
+          out.push_back(*std::move(z));
+        }
+        return out;
+      }
+      if (v.isDevice() && v.toDevice().is_meta()) return at::Device(at::kCPU);
+      return v;
+    };
+    torch::jit::Stack stack;
+    for (const c10::IValue& v : in) {
+      std::optional<c10::IValue> z = zeros(v);
+      if (!z) return std::nullopt;
+      stack.push_back(*std::move(z));
+    }
+    if (value_read) return std::nullopt;
+    try {
+      op.getOperation (&node)(stack);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+    return stack;
+  }
+
+  void MetaFails(const Node& node, const std::string& why) {
+    if (meta_failure_.empty()) meta_failure_ = absl::StrCat(node.kind().toQualString(), ": ", why);
+  }
+
+  // In a meta run: whether `node` may run on meta tensors, and if so its device arguments are
+  // made meta (`in` is then its inputs). A node answered here (device queries) is recorded and
+  // false returned.
+  bool MetaCanRun(Node& node, std::vector<c10::IValue>& in) {
+    const c10::Symbol kind = node.kind();
+
+    if (AsksDevice(kind)) {
+      // Answered for the CPU tensor the meta one stands for: run on an empty CPU tensor.
+      if (in.size() != 1 || !in[0].isTensor() || node.outputs().size() != 1) {
+        MetaFails(node, "a device query of an unexpected form");
+        return false;
+      }
+      const torch::jit::Operator* op = node.maybeOperator();
+      if (!op) {
+        MetaFails(node, "a device query without an operator");
+        return false;
+      }
+      torch::jit::Stack stack = {at::empty({0}, in[0].toTensor().options().device(at::kCPU))};
+      try {
+        op->getOperation (&node)(stack);
+      } catch (const std::exception& e) {
+        MetaFails(node, ExceptionMessage(e));
+        return false;
+      }
+      values_.insert_or_assign(node.output(), stack.at(0));
+      return false;
+    }
+    // A value other than a tensor computed from a tensor may have read its values.
+    bool tensor_in = false;
+    for (const c10::IValue& v : in) tensor_in = tensor_in || HoldsTensor(v);
+    if (tensor_in && !ReadsMetadataOnly(kind)) {
+      for (const Value* out : node.outputs()) {
+        if (!TypeHoldsTensor(out->type()) && out->type()->kind() != c10::TypeKind::NoneType) {
+          MetaFails(node, "it computes a value other than a tensor from a tensor");
+          return false;
+        }
+      }
+    }
+    // Tensors made on a device (factories, aten::to) are made on the meta device instead.
+    const bool makes_tensors =
+        std::any_of(node.outputs().begin(), node.outputs().end(),
+                    [](const Value* v) { return TypeHoldsTensor(v->type()); });
+    if (const c10::FunctionSchema* schema = makes_tensors ? node.maybeSchema() : nullptr) {
+      const auto& args = schema->arguments();
+      for (size_t i = 0; i < in.size() && i < args.size(); ++i) {
+        if (in[i].isDevice()) {
+          if (!in[i].toDevice().is_cpu()) {
+            MetaFails(node, "a tensor is made on a device other than the CPU");
+            return false;
+          }
+          in[i] = at::Device(at::kMeta);
+        } else if (in[i].isNone() && args[i].name() == "device") {
+          in[i] = at::Device(at::kMeta);
+        }
+      }
+    }
+    return true;
   }
 
   void RunIf(Node& node, const std::vector<c10::IValue>& in) {
@@ -225,56 +654,115 @@ class Specializer {
   absl::flat_hash_set<Value*> data_dependent_;
   bool raised_ = false;  // a prim::RaiseException ran
   const bool writes_;    // some node of the graph may write (AnyNodeWrites)
+  const bool meta_;      // values are meta tensors standing for CPU ones
+  std::string meta_failure_;
 };
 
-// A copy with the same strides. clone() makes overlapping tensors (expanded: stride 0)
-// contiguous, and their contiguity is what a decomposition may ask (reshape: view or copy).
-at::Tensor CopyTensor(const at::Tensor& t) {
-  if (!t.defined() || t.is_non_overlapping_and_dense()) return t.defined() ? t.clone() : t;
-  int64_t extent = 1;
-  for (int64_t d = 0; d < t.dim(); ++d) {
-    if (t.size(d) == 0) return t.clone();
-    extent += (t.size(d) - 1) * t.stride(d);
-  }
-  return t.as_strided({extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
+}  // namespace
+
+namespace {
+
+std::string TypeText(const c10::TensorTypePtr& t) {
+  if (!t) return "(none)";
+  std::ostringstream out;
+  out << *t;
+  return out.str();
 }
 
-c10::IValue CopyInput(const c10::IValue& v) {
-  if (v.isTensor()) return CopyTensor(v.toTensor());
-  if (v.isTensorList()) {
-    c10::List<at::Tensor> out;
-    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(CopyTensor(t));
-    return out;
+// The first value whose observed types differ, as "%v (aten::op): A vs B"; empty when they agree.
+std::string Disagreement(const ObservedTypes& meta, const ObservedTypes& example) {
+  auto describe = [](Value* v, const c10::TensorTypePtr& a, const c10::TensorTypePtr& b) {
+    return absl::StrCat("%", v->debugName(), " (", v->node()->kind().toQualString(),
+                        "): ", TypeText(a), " on meta tensors, ", TypeText(b),
+                        " on the example values");
+  };
+  for (const auto& [v, t] : example) {
+    auto it = meta.find(v);
+    if (it == meta.end()) return describe(v, nullptr, t);
+    if (!SameTensorLayout(*it->second, *t)) return describe(v, it->second, t);
   }
-  return v;
+  // Values only the meta run typed are those after an op that threw on the example values
+  // (an integer division by the zeros of synthesised integer inputs): no shape is wrong there.
+  return "";
 }
 
 }  // namespace
 
 absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
-                                                 const std::vector<c10::IValue>& inputs) {
+                                                 const std::vector<c10::IValue>& inputs,
+                                                 const SpecializeOptions& options) {
   if (inputs.size() != graph.inputs().size()) {
     return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph.inputs().size(),
                                                    " inputs; ", inputs.size(), " were given"));
   }
   SpecializeStats stats;
   at::NoGradGuard no_grad;
-  Specializer s(stats, AnyNodeWrites(*graph.block()));
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    Value* in = graph.inputs()[i];
-    c10::IValue copy = CopyInput(inputs[i]);
-    s.Bind(in, copy);
-    if (copy.isTensor() && copy.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
-      c10::TensorTypePtr t = c10::TensorType::create(copy.toTensor());
-      if (*in->type() != *t) {
-        in->setType(t);
-        stats.changed = true;
+  const bool writes = AnyNodeWrites(*graph.block());
+
+  // One run; the input types it gives are recorded with the values' types.
+  auto run = [&](bool meta, SpecializeStats& run_stats,
+                 std::string& meta_failure) -> std::optional<ObservedTypes> {
+    Specializer s(run_stats, writes, meta);
+    ObservedTypes input_types;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      Value* in = graph.inputs()[i];
+      c10::IValue copy = CopyInput(inputs[i]);
+      if (copy.isTensor() && copy.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
+        input_types[in] = c10::TensorType::create(copy.toTensor());
       }
-      ++stats.refined;
+      if (meta) {
+        std::optional<c10::IValue> m = ToMeta(inputs[i]);
+        if (!m) {
+          meta_failure = absl::StrCat("input ", i, " is not a dense CPU tensor");
+          return std::nullopt;
+        }
+        copy = *std::move(m);
+      }
+      s.Bind(in, std::move(copy));
+    }
+    s.RunBlock(*graph.block());
+    if (meta && !s.meta_failure().empty()) {
+      meta_failure = s.meta_failure();
+      return std::nullopt;
+    }
+    ObservedTypes observed = std::move(s).Observed();
+    for (auto& [v, t] : input_types) observed[v] = std::move(t);
+    return observed;
+  };
+
+  std::optional<ObservedTypes> observed;
+  if (options.meta) {
+    observed = run(/*meta=*/true, stats, stats.meta_failure);
+    stats.on_meta = observed.has_value();
+    if (observed && options.compare_with_example_run) {
+      SpecializeStats example_stats;
+      std::string unused;
+      std::optional<ObservedTypes> example = run(/*meta=*/false, example_stats, unused);
+      if (std::string d = Disagreement(*observed, *example); !d.empty()) {
+        return absl::InternalError(
+            absl::StrCat("shape specialisation on meta tensors disagrees with the run on the "
+                         "example values at ",
+                         d));
+      }
     }
   }
-  s.RunBlock(*graph.block());
-  s.Finish();
+  if (!observed) {
+    if (options.meta && std::getenv("GRAPH_LOWER_DEBUG")) {
+      std::cerr << "specialize: on the example values, not meta tensors: " << stats.meta_failure
+                << "\n";
+    }
+    std::string why = std::move(stats.meta_failure);
+    stats = SpecializeStats();
+    stats.meta_failure = std::move(why);
+    observed = run(/*meta=*/false, stats, stats.meta_failure);
+  }
+  for (auto& [v, type] : *observed) {
+    if (type->isComplete()) ++stats.refined;
+    if (*v->type() != *type) {
+      v->setType(type);
+      stats.changed = true;
+    }
+  }
   return stats;
 }
 

@@ -6,6 +6,7 @@
 #include <ATen/core/ivalue.h>
 #include <torch/csrc/jit/ir/ir.h>
 
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -20,6 +21,18 @@ struct SpecializeStats {
   // mat2 shapes cannot be multiplied (2x5 and 8x8)"), empty when none did: the program itself fails
   // on them.
   std::string first_failure;
+  bool on_meta = false;  // the types came from a run on meta tensors
+  // Why a run on meta tensors could not stand for the run on the example values ("aten::item:
+  // it computes a value other than a tensor from a tensor"), empty when it could or was not tried.
+  std::string meta_failure;
+};
+
+struct SpecializeOptions {
+  // Run on meta tensors first (see below); false: always on copies of the example values.
+  bool meta = true;
+  // Also run on the example values and return Internal when the two runs' types differ (test
+  // builds: GRAPH_LOWER_CHECK_INVARIANTS).
+  bool compare_with_example_run = false;
 };
 
 // Before: `graph` with any tensor types; `inputs` holds one value per graph input (input 0 is the
@@ -37,10 +50,24 @@ struct SpecializeStats {
 // their outputs as they were. This is the same specialisation torch.jit.trace makes: a graph whose
 // shapes depend on tensor data is specialised to the path the examples take.
 //
+// Meta tensors. Running the program computes its values: a convolution network at batch 1 took
+// most of a second per run on one thread. When every example tensor (and every tensor constant)
+// is a dense CPU tensor, the graph is first run on meta tensors of the same sizes, strides and
+// dtypes (the Meta dispatch key: shapes only, no data, as torch._subclasses.FakeTensor does for
+// torch.export); factories and aten::to make meta tensors in place of CPU ones, device queries
+// (prim::device, prim::is_cuda, ...) are answered for the CPU, and the recorded types say
+// device=cpu. That run is discarded, and the graph run on the example values instead, when it
+// cannot stand for them: an op throws on meta tensors (no Meta kernel, or a value read:
+// aten::item, aten::equal), an op computes a scalar from a tensor other than by reading its
+// metadata (aten::size, aten::dim, prim::dtype, ...), or an op's output shape depends on data
+// (dynamic_output_shape). SpecializeStats::on_meta says which run the types came from.
+//
 // With the environment variable GRAPH_LOWER_DEBUG set, operators that throw are named on stderr.
-// Errors: InvalidArgument when the number of inputs does not match the graph's.
+// Errors: InvalidArgument when the number of inputs does not match the graph's; Internal when
+// options.compare_with_example_run is set and the two runs disagree.
 absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
-                                                 const std::vector<c10::IValue>& inputs);
+                                                 const std::vector<c10::IValue>& inputs,
+                                                 const SpecializeOptions& options = {});
 
 }  // namespace graph_lower
 

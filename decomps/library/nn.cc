@@ -56,6 +56,35 @@ def convolution(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: L
     return torch.convolution(input, weight, bias, stride, padding, dilation, transposed,
                              output_padding, groups)
 )TS"},
+      // conv1d/conv2d/conv3d with int padding: what their CompositeImplicitAutograd kernels
+      // compute (aten/src/ATen/native/Convolution.cpp: an unbatched input gets a batch dim of
+      // one), written here so that lowering a network does not trace one kernel per layer shape.
+      {"aten::conv1d", "conv1d", R"TS(
+def conv1d(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int],
+           padding: List[int], dilation: List[int], groups: int) -> Tensor:
+    if input.dim() == 2:
+        return torch.squeeze(torch.convolution(torch.unsqueeze(input, 0), weight, bias, stride,
+                                               padding, dilation, False, [0], groups), 0)
+    return torch.convolution(input, weight, bias, stride, padding, dilation, False, [0], groups)
+)TS"},
+      {"aten::conv2d", "conv2d", R"TS(
+def conv2d(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int],
+           padding: List[int], dilation: List[int], groups: int) -> Tensor:
+    if input.dim() == 3:
+        return torch.squeeze(torch.convolution(torch.unsqueeze(input, 0), weight, bias, stride,
+                                               padding, dilation, False, [0, 0], groups), 0)
+    return torch.convolution(input, weight, bias, stride, padding, dilation, False, [0, 0],
+                             groups)
+)TS"},
+      {"aten::conv3d", "conv3d", R"TS(
+def conv3d(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int],
+           padding: List[int], dilation: List[int], groups: int) -> Tensor:
+    if input.dim() == 4:
+        return torch.squeeze(torch.convolution(torch.unsqueeze(input, 0), weight, bias, stride,
+                                               padding, dilation, False, [0, 0, 0], groups), 0)
+    return torch.convolution(input, weight, bias, stride, padding, dilation, False, [0, 0, 0],
+                             groups)
+)TS"},
       // Inference with running statistics -> _native_batch_norm_legit_no_training; training
       // -> _native_batch_norm_legit, which updates the running statistics as batch_norm does.
       {"aten::batch_norm", "batch_norm", R"TS(
