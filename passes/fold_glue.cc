@@ -1,6 +1,8 @@
 // Folding of shape-dependent glue after specialisation.
 #include "passes/fold_glue.h"
 
+#include <ATen/ATen.h>
+#include <torch/csrc/autograd/grad_mode.h>
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/constant_propagation.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
@@ -225,6 +227,62 @@ bool FoldQueries(torch::jit::Block* block, bool inference) {
   return changed;
 }
 
+// Folding runs an op on constants and stores its result in the graph: an op that would make a
+// tensor this large is left in the graph (run when the program runs, not when it is lowered), so
+// a graph such as `aten::zeros([100000, 100000])` is not a 40 GB allocation at lowering time.
+constexpr int64_t kMaxFoldedBytes = int64_t{16} << 20;
+
+// Whether running `node` (whose inputs are constants) would make tensors of more than
+// kMaxFoldedBytes in all, judged by running it on meta tensors (shapes only, nothing allocated);
+// an op that cannot run there (no Meta kernel in libtorch's C++) counts as too large when its
+// constant tensor inputs already are, or when it takes a size list (a factory).
+bool FoldTooLarge(const Node& node) {
+  const bool tensor_out =
+      std::any_of(node.outputs().begin(), node.outputs().end(), [](const torch::jit::Value* v) {
+        return v->type()->kind() == c10::TypeKind::TensorType ||
+               v->type()->isSubtypeOf(*c10::ListType::ofTensors());
+      });
+  const torch::jit::Operator* op = node.maybeOperator();
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  if (!tensor_out || !op || !schema) return false;
+  torch::jit::Stack stack;
+  int64_t input_bytes = 0;
+  bool size_list = false;
+  const auto& args = schema->arguments();
+  for (size_t i = 0; i < node.inputs().size(); ++i) {
+    std::optional<c10::IValue> c = torch::jit::toIValue(node.inputs()[i]);
+    if (!c) return false;
+    const std::string& name = i < args.size() ? args[i].name() : "";
+    size_list |= c->isIntList() && (name == "size" || name == "sizes" || name == "shape");
+    if (c->isTensor() && c->toTensor().defined()) {
+      const at::Tensor& t = c->toTensor();
+      input_bytes += static_cast<int64_t>(t.nbytes());
+      if (t.layout() != at::kStrided) return input_bytes > kMaxFoldedBytes;
+      *c = at::empty_strided(t.sizes(), t.strides(), t.options().device(at::kMeta));
+    } else if (c->isDevice() || (c->isNone() && name == "device")) {
+      *c = at::Device(at::kMeta);
+    }
+    stack.push_back(*std::move(c));
+  }
+  try {
+    at::NoGradGuard no_grad;
+    op->getOperation (&node)(stack);
+  } catch (const std::exception&) {
+    return size_list || input_bytes > kMaxFoldedBytes;
+  }
+  int64_t bytes = 0;
+  for (const c10::IValue& v : stack) {
+    if (v.isTensor() && v.toTensor().defined()) {
+      bytes += static_cast<int64_t>(v.toTensor().numel() * v.toTensor().element_size());
+    } else if (v.isTensorList()) {
+      for (const at::Tensor& t : v.toTensorVector()) {
+        bytes += static_cast<int64_t>(t.numel() * t.element_size());
+      }
+    }
+  }
+  return bytes > kMaxFoldedBytes;
+}
+
 // Constant propagation for graphs in which no node writes, in time linear in the graph's size.
 //
 // It folds what torch::jit::ConstantPropagation (torch/csrc/jit/passes/constant_propagation.cpp)
@@ -289,7 +347,7 @@ class LinearConstantPropagation {
       changed_ = true;
       return;
     }
-    if (!constant_inputs || !Supported(*node)) {
+    if (!constant_inputs || !Supported(*node) || FoldTooLarge(*node)) {
       for (torch::jit::Block* b : node->blocks()) Run(b);
       return;
     }
@@ -330,6 +388,25 @@ class LinearConstantPropagation {
   bool changed_ = false;
 };
 
+// Puts a write (as above) after each tensor output of a node in `block` whose inputs are all
+// constants and whose fold would be too large, so that ConstantPropagation leaves it.
+void GuardTooLarge(torch::jit::Block* block, std::vector<Node*>& guards) {
+  for (Node* node : block->nodes()) {
+    for (torch::jit::Block* b : node->blocks()) GuardTooLarge(b, guards);
+    const bool constant_inputs =
+        std::all_of(node->inputs().begin(), node->inputs().end(),
+                    [](torch::jit::Value* v) { return v->node()->kind() == c10::prim::Constant; });
+    if (!constant_inputs || node->kind() == c10::prim::Constant || !FoldTooLarge(*node)) continue;
+    for (torch::jit::Value* out : node->outputs()) {
+      if (!out->type()->cast<c10::TensorType>()) continue;
+      Node* guard = block->owningGraph()->create(c10::aten::relu_, {out}, 1);
+      guard->output()->setType(out->type());
+      guard->insertAfter(node);
+      guards.push_back(guard);
+    }
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference) {
@@ -356,6 +433,8 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
       guard->insertBefore(graph->return_node());
       guards.push_back(guard);
     }
+    // The same guard keeps ops that would make too large a constant (FoldTooLarge).
+    GuardTooLarge(graph->block(), guards);
     changed |= torch::jit::ConstantPropagation(graph);
     for (Node* guard : guards) guard->destroy();
     torch::jit::EliminateDeadCode(graph);
