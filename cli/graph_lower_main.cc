@@ -483,6 +483,10 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   }
   for (const auto& [flag, out] : outputs) {
     if (out.empty()) continue;
+    if (out == "-") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(flag, " -: standard output is not an output here; give a file name"));
+    }
     for (const auto& [in, what] : read) {
       std::error_code ec;
       if (std::filesystem::equivalent(out, in, ec)) {

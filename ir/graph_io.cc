@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -411,6 +412,28 @@ const torch::jit::Value* FirstValueWithFreeTypeVariable(const torch::jit::Block&
   return nullptr;
 }
 
+// The first node calling an aten op (one with registered overloads) whose inputs fit none of
+// them, or nullptr.
+const torch::jit::Node* FirstAtenCallWithoutSchema(const torch::jit::Block& block) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (node->kind().is_aten() && !torch::jit::getAllOperatorsFor(node->kind()).empty() &&
+        !node->maybeSchema()) {
+      return node;
+    }
+    for (const torch::jit::Block* b : node->blocks()) {
+      if (const torch::jit::Node* n = FirstAtenCallWithoutSchema(*b)) return n;
+    }
+  }
+  return nullptr;
+}
+
+// "Tensor, int[], bool": the types of a node's inputs.
+std::string InputTypes(const torch::jit::Node& node) {
+  std::vector<std::string> types;
+  for (const torch::jit::Value* v : node.inputs()) types.push_back(v->type()->repr_str());
+  return absl::StrJoin(types, ", ");
+}
+
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::string& text,
@@ -436,6 +459,14 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
         absl::StrCat(source_name, ": invalid graph: ", ExceptionMessage(e)));
+  }
+  // An aten call whose arguments fit none of the op's overloads (a default argument left out:
+  // text IR spells every argument) would fail only when the op is run or decomposed.
+  if (const torch::jit::Node* n = FirstAtenCallWithoutSchema(*graph->block())) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        source_name, ": invalid text IR: ", n->kind().toQualString(), " with ", n->inputs().size(),
+        " arguments (", InputTypes(*n),
+        ") matches none of its overloads; text IR gives every argument, defaults included"));
   }
   // The parser reads a type name it does not know ("%2 : iFnt") as a type variable, which no
   // program value can have; passes would throw on it later (found by fuzz/).
@@ -490,7 +521,14 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
     // Never replace a directory, device, FIFO or symlink by renaming over it.
     return absl::InvalidArgumentError(absl::StrCat(path, ": cannot write: not a regular file"));
   }
-  const std::string tmp = absl::StrCat(path, ".tmp.", getpid());
+  // The temporary file sits beside the output (a rename within one file system), under a short
+  // name of its own: the output's name plus a suffix could pass the file system's name limit.
+  static std::atomic<int> counter{0};
+  const fs::path target(path);
+  const std::string tmp =
+      (target.has_parent_path() ? target.parent_path() : fs::path("."))
+          .append(absl::StrCat(".graph-lower.", getpid(), ".", counter++, ".tmp"))
+          .string();
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) {

@@ -44,6 +44,7 @@ def scripted_model(tmp_path_factory):
     return get
 
 
-def run_cli(binary, *args):
-    """Runs graph-lower with args; returns the CompletedProcess (text mode)."""
-    return subprocess.run([binary, *args], capture_output=True, text=True, timeout=600)
+def run_cli(binary, *args, cwd=None):
+    """Runs graph-lower with args (in directory cwd when given); returns the CompletedProcess
+    (text mode)."""
+    return subprocess.run([binary, *args], capture_output=True, text=True, timeout=600, cwd=cwd)

@@ -188,3 +188,29 @@ def test_flag_values_that_are_not_utf8_are_escaped(graph_lower_bin, small_archiv
     assert proc.returncode == 2, proc.stderr
     line = proc.stderr.decode("utf-8")  # raises if a raw 0xff byte got through
     assert "aten::\\xff" in line, line
+
+
+def test_dash_as_output_is_refused(graph_lower_bin, small_archive, tmp_path):
+    # As --output=-: given as "-o -", Abseil adds a line of its own ("Did you really mean ...").
+    proc = run_cli(graph_lower_bin, small_archive, "--output=-", cwd=str(tmp_path))
+    _expect_bad_input(proc, "-o -:", "standard output")
+    _only(tmp_path)
+
+
+def test_output_name_at_the_file_name_limit(graph_lower_bin, small_archive, tmp_path):
+    # 255 bytes is the name limit of Linux file systems; the temporary file must not add to it.
+    name = "o" * 252 + ".pt"
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8", "-o",
+                   str(tmp_path / name))
+    assert proc.returncode == 0, proc.stderr
+    _only(tmp_path, name)
+
+
+def test_text_ir_call_without_its_default_arguments(graph_lower_bin, tmp_path):
+    # aten::gelu(Tensor self, *, str approximate='none'): the approximate argument left out.
+    path = tmp_path / "missing_default.ir"
+    path.write_text("graph(%x : Tensor):\n  %y : Tensor = aten::gelu(%x)\n  return (%y)\n")
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(tmp_path / "out.pt"))
+    _expect_bad_input(proc, str(path), "aten::gelu with 1 arguments (Tensor)",
+                      "matches none of its overloads")
+    _only(tmp_path, "missing_default.ir")
