@@ -427,10 +427,30 @@ const torch::jit::Node* FirstAtenCallWithoutSchema(const torch::jit::Block& bloc
   return nullptr;
 }
 
+// The first prim::ListConstruct given an element whose type is not the list's element type
+// (`%l : int[] = prim::ListConstruct(%tensor)`), or nullptr. Ops reading the list would see a
+// value of another type than their schema says (found by fuzz/: a Tensor read as an int made
+// aten::remainder resolve to its Tensor overload).
+const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& block) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (node->kind() == c10::prim::ListConstruct && node->outputs().size() == 1) {
+      if (auto list = node->output()->type()->cast<c10::ListType>()) {
+        for (const torch::jit::Value* in : node->inputs()) {
+          if (!in->type()->isSubtypeOf(*list->getElementType())) return node;
+        }
+      }
+    }
+    for (const torch::jit::Block* b : node->blocks()) {
+      if (const torch::jit::Node* n = FirstIllTypedListConstruct(*b)) return n;
+    }
+  }
+  return nullptr;
+}
+
 // "Tensor, int[], bool": the types of a node's inputs.
 std::string InputTypes(const torch::jit::Node& node) {
   std::vector<std::string> types;
-  for (const torch::jit::Value* v : node.inputs()) types.push_back(v->type()->repr_str());
+  for (const torch::jit::Value* v : node.inputs()) types.push_back(v->type()->str());
   return absl::StrJoin(types, ", ");
 }
 
@@ -459,6 +479,12 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
         absl::StrCat(source_name, ": invalid graph: ", ExceptionMessage(e)));
+  }
+  if (const torch::jit::Node* n = FirstIllTypedListConstruct(*graph->block())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source_name, ": invalid text IR: %", n->output()->debugName(), " : ",
+                     n->output()->type()->str(), " = prim::ListConstruct(", InputTypes(*n),
+                     ") holds an element of another type"));
   }
   // An aten call whose arguments fit none of the op's overloads (a default argument left out:
   // text IR spells every argument) would fail only when the op is run or decomposed.

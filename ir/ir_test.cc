@@ -191,6 +191,37 @@ TEST(TextIrTest, UnknownTypeNameIsAnError) {
             "typo.ir: invalid text IR: %1 has an unknown type 'iFnt'");
 }
 
+TEST(TextIrTest, IllTypedListConstructIsAnError) {
+  // Found by fuzz/: an int[] built from a Tensor; aten::remainder on its element later resolved
+  // to the Tensor overload, and the lowered graph did not parse again.
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
+      "graph(%x : Tensor):\n  %l : int[] = prim::ListConstruct(%x)\n  return (%l)\n", "l.ir");
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(std::string(g.status().message()),
+              HasSubstr("l.ir: invalid text IR: %1 : int[] = prim::ListConstruct(Tensor) holds "
+                        "an element of another type"));
+  // Optional elements take None.
+  EXPECT_TRUE(ParseGraphText("graph(%x : Tensor):\n  %n : NoneType = prim::Constant()\n"
+                             "  %l : Tensor?[] = prim::ListConstruct(%x, %n)\n  return (%l)\n",
+                             "ok.ir")
+                  .ok());
+}
+
+TEST(TextIrTest, AtenCallMatchingNoOverloadIsAnError) {
+  // aten::gelu(Tensor self, *, str approximate='none'): text IR spells the default too.
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
+      "graph(%x : Tensor):\n  %y : Tensor = aten::gelu(%x)\n  return (%y)\n", "g.ir");
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(std::string(g.status().message()),
+              HasSubstr("g.ir: invalid text IR: aten::gelu with 1 arguments (Tensor) matches none "
+                        "of its overloads"));
+  // prim:: ops and other namespaces are not judged.
+  EXPECT_TRUE(ParseGraphText("graph(%x : Tensor):\n  %y : Tensor = mylib::op(%x)\n"
+                             "  return (%y)\n",
+                             "custom.ir")
+                  .ok());
+}
+
 TEST(TextIrTest, SyntaxErrorNamesTheSourceOnOneLine) {
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g =
       ParseGraphText("graph(%x : Tensor):\n  %y = aten::relu(%x\n  return (%y)\n", "bad.ir");
