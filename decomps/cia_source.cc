@@ -228,6 +228,10 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
   if (!traced) {
     absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
     if (!args.ok()) return args.status();
+    if (CrashesLibtorch(node, *args)) {
+      return absl::FailedPreconditionError(
+          "its CPU kernel is known to crash on these inputs (an empty tensor)");
+    }
     plan = PlanTrace(*args);
     absl::StatusOr<std::shared_ptr<torch::jit::Graph>> first =
         TraceKernel(*handle, plan.args, plan.traced_inputs);

@@ -63,6 +63,15 @@ bool Reparseable(const torch::jit::Block& block) {
     if (v->type()->cast<c10::ClassType>()) return false;
   }
   for (const torch::jit::Node* node : block.nodes()) {
+    // String attributes of any node (the printer escapes them the same way).
+    for (const c10::Symbol name : node->attributeNames()) {
+      if (node->kindOf(name) != torch::jit::AttributeKind::s) continue;
+      for (const char c : node->s(name)) {
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
+          return false;
+        }
+      }
+    }
     if (node->kind() == torch::jit::prim::Constant && node->hasAttribute(torch::jit::attr::value)) {
       const torch::jit::AttributeKind kind = node->kindOf(torch::jit::attr::value);
       if (kind == torch::jit::AttributeKind::t && node->t(torch::jit::attr::value).numel() > 1) {

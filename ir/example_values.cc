@@ -11,6 +11,7 @@
 #include <iterator>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -67,6 +68,16 @@ bool SameTensorLayout(const c10::TensorType& a, const c10::TensorType& b) {
     if ((*sizes)[d] != 1 && (*sa)[d] != (*sb)[d]) return false;
   }
   return true;
+}
+
+bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args) {
+  if (!node.kind().is_aten() ||
+      !absl::StrContains(node.kind().toUnqualString(), "scaled_dot_product")) {
+    return false;
+  }
+  return std::any_of(args.begin(), args.end(), [](const c10::IValue& v) {
+    return v.isTensor() && v.toTensor().defined() && v.toTensor().numel() == 0;
+  });
 }
 
 namespace {

@@ -26,6 +26,11 @@ std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_
 // need complete sizes and strides to be judged the same.
 bool SameTensorLayout(const c10::TensorType& a, const c10::TensorType& b);
 
+// Whether running `node` on `args` with libtorch's CPU kernels is known to kill the process:
+// scaled_dot_product_attention with an empty tensor (its CPU flash attention divides by zero,
+// SIGFPE; found by make fuzz). Shape specialisation and CIA tracing do not run such a node.
+bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args);
+
 // The most memory ExampleArguments allocates for one node's example tensors: 256 MiB, ten times
 // the largest activation of the torchvision set at batch 8 (ResNet-50's 8x256x56x56 floats,
 // 25 MiB). A node with larger inputs is decomposed unspecialised (CIA kernels are traced on meta

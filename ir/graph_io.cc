@@ -412,16 +412,23 @@ const torch::jit::Value* FirstValueWithFreeTypeVariable(const torch::jit::Block&
   return nullptr;
 }
 
-// The first node calling an aten op (one with registered overloads) whose inputs fit none of
-// them, or nullptr.
-const torch::jit::Node* FirstAtenCallWithoutSchema(const torch::jit::Block& block) {
+// The first node calling an operator (any namespace but prim, whose ops the interpreter runs
+// itself) that is not registered or whose inputs fit none of its overloads, or nullptr. libtorch's
+// passes assert on such a node (Node::hasSideEffects: "Only prim ops are allowed to not have a
+// registered operator").
+// A prim op is known when libtorch interns it (c10/ATen/core/interned_strings.h) or registers
+// an operator for it; the parser interns any other name it reads (`prim::Ifad`, found by fuzz/).
+const torch::jit::Node* FirstCallWithoutOperator(const torch::jit::Block& block) {
   for (const torch::jit::Node* node : block.nodes()) {
-    if (node->kind().is_aten() && !torch::jit::getAllOperatorsFor(node->kind()).empty() &&
-        !node->maybeSchema()) {
+    const c10::Symbol kind = node->kind();
+    if (!kind.is_prim() && !node->maybeOperator()) return node;
+    if (kind.is_prim() &&
+        static_cast<c10::unique_t>(kind) >= static_cast<c10::unique_t>(c10::_keys::num_symbols) &&
+        torch::jit::getAllOperatorsFor(kind).empty()) {
       return node;
     }
     for (const torch::jit::Block* b : node->blocks()) {
-      if (const torch::jit::Node* n = FirstAtenCallWithoutSchema(*b)) return n;
+      if (const torch::jit::Node* n = FirstCallWithoutOperator(*b)) return n;
     }
   }
   return nullptr;
@@ -486,9 +493,17 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
                      n->output()->type()->str(), " = prim::ListConstruct(", InputTypes(*n),
                      ") holds an element of another type"));
   }
-  // An aten call whose arguments fit none of the op's overloads (a default argument left out:
-  // text IR spells every argument) would fail only when the op is run or decomposed.
-  if (const torch::jit::Node* n = FirstAtenCallWithoutSchema(*graph->block())) {
+  // A call of an operator that is not registered, or whose arguments fit none of its overloads
+  // (a default argument left out: text IR spells every argument), would fail only when the op
+  // is run, folded or decomposed.
+  if (const torch::jit::Node* n = FirstCallWithoutOperator(*graph->block())) {
+    if (torch::jit::getAllOperatorsFor(n->kind()).empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(source_name, ": invalid text IR: ", n->kind().toQualString(),
+                       n->kind().is_prim()
+                           ? " is not a prim op libtorch knows"
+                           : " is not a registered operator (load the library that defines it)"));
+    }
     return absl::InvalidArgumentError(absl::StrCat(
         source_name, ": invalid text IR: ", n->kind().toQualString(), " with ", n->inputs().size(),
         " arguments (", InputTypes(*n),

@@ -13,6 +13,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
+#include "absl/strings/str_cat.h"
 #include "ir/errors.h"
 #include "ir/graph_io.h"
 #include "ir/node_signature.h"
@@ -215,11 +216,21 @@ TEST(TextIrTest, AtenCallMatchingNoOverloadIsAnError) {
   EXPECT_THAT(std::string(g.status().message()),
               HasSubstr("g.ir: invalid text IR: aten::gelu with 1 arguments (Tensor) matches none "
                         "of its overloads"));
-  // prim:: ops and other namespaces are not judged.
-  EXPECT_TRUE(ParseGraphText("graph(%x : Tensor):\n  %y : Tensor = mylib::op(%x)\n"
-                             "  return (%y)\n",
-                             "custom.ir")
-                  .ok());
+  // A prim op libtorch does not know (found by fuzz/).
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> p = ParseGraphText(
+      "graph(%x : Tensor):\n  %y : Tensor = prim::Ifad(%x)\n  return (%y)\n", "p.ir");
+  ASSERT_FALSE(p.ok());
+  EXPECT_THAT(std::string(p.status().message()),
+              HasSubstr("p.ir: invalid text IR: prim::Ifad is not a prim op libtorch knows"));
+  // An operator nothing registered, in any namespace.
+  for (const char* op : {"mylib::op", "aten::nonexistent_op"}) {
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> u = ParseGraphText(
+        absl::StrCat("graph(%x : Tensor):\n  %y : Tensor = ", op, "(%x)\n  return (%y)\n"), "u.ir");
+    ASSERT_FALSE(u.ok()) << op;
+    EXPECT_THAT(
+        std::string(u.status().message()),
+        HasSubstr(absl::StrCat("u.ir: invalid text IR: ", op, " is not a registered operator")));
+  }
 }
 
 TEST(TextIrTest, SyntaxErrorNamesTheSourceOnOneLine) {

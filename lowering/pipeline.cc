@@ -149,7 +149,9 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
     default_registry = DecompositionRegistry::CreateDefault();
     registry = default_registry.get();
   }
-  const bool check = options.check_invariants || std::getenv("GRAPH_LOWER_CHECK_INVARIANTS");
+  const char* check_env = std::getenv("GRAPH_LOWER_CHECK_INVARIANTS");
+  const bool check =
+      options.check_invariants || (check_env && *check_env && std::string(check_env) != "0");
   SingleIntraOpThread single_thread;
   if (options.example_inputs && options.example_inputs->size() != graph->inputs().size()) {
     return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph->inputs().size(),

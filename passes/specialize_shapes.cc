@@ -301,8 +301,41 @@ bool MetaKernelDisagrees(c10::Symbol kind) {
          absl::StartsWith(name, "linalg_") || absl::StartsWith(name, "_linalg_") ||
          absl::StartsWith(name, "embedding_bag") || absl::StartsWith(name, "_embedding_bag") ||
          absl::StrContains(name, "batch_norm") || absl::StartsWith(name, "scaled_dot_product") ||
-         name == "geqrf" || name == "lu_solve" || name == "svd" || name == "qr" ||
-         name == "cholesky" || name == "triangular_solve" || name == "lu_unpack";
+         absl::StrContains(name, "pixel_shuffle") || absl::StrContains(name, "pixel_unshuffle") ||
+         absl::StrContains(name, "channel_shuffle") || absl::StrContains(name, "group_norm") ||
+         absl::StartsWith(name, "reflection_pad") || absl::StartsWith(name, "replication_pad") ||
+         name == "roll" || absl::StartsWith(name, "rrelu") || name == "geqrf" ||
+         name == "lu_solve" || name == "svd" || name == "qr" || name == "cholesky" ||
+         name == "triangular_solve" || name == "lu_unpack";
+}
+
+// Whether any tensor among `in` (lists included) is not contiguous (channels_last, transposed,
+// expanded). Meta kernels lay out results for such inputs otherwise than CPU kernels do in many
+// cases (the try-to-break-it pass: pixel_shuffle, pixel_unshuffle, channel_shuffle, reflection
+// and replication padding, group_norm, roll, rrelu, fft2); a meta run runs every op but views on
+// them on zero-filled CPU tensors.
+bool AnyNonContiguousTensor(const std::vector<c10::IValue>& in) {
+  std::function<bool(const c10::IValue&)> non_contiguous = [&](const c10::IValue& v) {
+    if (v.isTensor()) return v.toTensor().defined() && !v.toTensor().is_contiguous();
+    if (v.isList()) {
+      for (const c10::IValue& e : v.toListRef()) {
+        if (non_contiguous(e)) return true;
+      }
+    }
+    return false;
+  };
+  return std::any_of(in.begin(), in.end(), non_contiguous);
+}
+
+// Whether the node's op returns a view of an input (an output aliasing an input without writing:
+// `Tensor(a) self -> Tensor(a)`). Views compute their strides in code shared by every backend.
+bool IsView(const Node& node) {
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  if (!schema || schema->returns().empty()) return false;
+  for (const c10::Argument& r : schema->returns()) {
+    if (!r.alias_info() || r.alias_info()->isWrite()) return false;
+  }
+  return true;
 }
 
 // Ops that ask for a tensor's device: a meta run answers them for the CPU.
@@ -423,6 +456,11 @@ class Specializer {
     // ops (SIGFPE); example values (zeros for integer tensors, ir/example_values.h) can make a
     // divisor zero that the program's own values never do.
     if (IntDivisionByZero(node, *in)) return Unknown(node);
+    // libtorch's CPU flash attention divides by zero (SIGFPE) on an empty key or query (found by
+    // make fuzz); such a node is left as it is.
+    if (CrashesLibtorch(node, *in)) {
+      return meta_ ? MetaFails(node, "attention on an empty tensor") : Unknown(node);
+    }
     if (node.kind() == c10::prim::If) return RunIf(node, *in);
     if (node.kind() == c10::prim::Loop) return RunLoop(node, *in);
     if (!node.blocks().empty()) return Unknown(node);
@@ -448,7 +486,8 @@ class Specializer {
         const c10::IValue& v = (*in)[0];
         if (!(v.isList() || v.isTuple())) return Unknown(node);
         stack = v.isList() ? v.toListRef().vec() : v.toTupleRef().elements().vec();
-      } else if (meta_ && (MetaKernelDisagrees(kind) || KnownWithoutMetaKernel(op))) {
+      } else if (meta_ && (MetaKernelDisagrees(kind) || KnownWithoutMetaKernel(op) ||
+                           (!IsView(node) && AnyNonContiguousTensor(*in)))) {
         std::optional<torch::jit::Stack> outs = RunWithoutMetaKernel(node, *op, *in);
         if (!outs) return MetaFails(node, "no Meta kernel, and its shapes cannot be had otherwise");
         stack = *std::move(outs);
@@ -505,7 +544,9 @@ class Specializer {
                                                         const std::vector<c10::IValue>& in) {
     if (std::optional<torch::jit::Stack> conv = ConvolutionOnMeta(node, in)) return conv;
     bool value_read = false;
-    auto handle = c10::Dispatcher::singleton().findOp(node.schema().operator_name());
+    const c10::FunctionSchema* schema = node.maybeSchema();
+    if (!schema) return std::nullopt;
+    auto handle = c10::Dispatcher::singleton().findOp(schema->operator_name());
     const bool composite =
         handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
     std::function<std::optional<c10::IValue>(const c10::IValue&)> zeros =
