@@ -156,12 +156,6 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> TraceKernel(const c10::Operat
   return state->graph;
 }
 
-// The type of an example tensor; a meta tensor stands for a CPU one.
-c10::TensorTypePtr TensorTypeOf(const at::Tensor& t) {
-  c10::TensorTypePtr type = c10::TensorType::create(t);
-  return t.is_meta() ? type->withDevice(at::Device(at::kCPU)) : type;
-}
-
 // A trace on meta tensors made into the trace on the CPU tensors they stand for: the device
 // constants the tracer recorded (factory calls inside the kernel take the input's device) and
 // the types say cpu. False when it cannot stand for a CPU trace: the kernel made a tensor

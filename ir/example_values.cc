@@ -52,6 +52,11 @@ std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_
   return strided ? at::empty_strided(*sizes, *strides, options) : flat.reshape(*sizes);
 }
 
+c10::TensorTypePtr TensorTypeOf(const at::Tensor& t) {
+  c10::TensorTypePtr type = c10::TensorType::create(t);
+  return t.is_meta() ? type->withDevice(at::Device(at::kCPU)) : type;
+}
+
 bool SameTensorLayout(const c10::TensorType& a, const c10::TensorType& b) {
   if (a == b) return true;
   auto sizes = a.sizes().concrete_sizes();

@@ -20,6 +20,10 @@ namespace graph_lower {
 // standing for a CPU tensor; nullopt when `type`'s device is not the CPU.
 std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_meta = false);
 
+// The complete type of an example tensor (TensorType::create); a meta tensor stands for a CPU
+// one (SynthesizeTensor's on_meta, shape specialisation's meta run), so its type says cpu.
+c10::TensorTypePtr TensorTypeOf(const at::Tensor& t);
+
 // Whether `a` and `b` are the same tensor type, except for strides no layout depends on: those of
 // dimensions of size one, and all of a tensor without elements (kernels differ there: a meta
 // kernel may give [18, 1, 1] where the CPU one gives [18, 6, 6]). Types that differ otherwise

@@ -50,14 +50,22 @@ bool IntDivisionByZero(const Node& node, const std::vector<c10::IValue>& in) {
 
 // A copy with the same strides. clone() makes overlapping tensors (expanded: stride 0)
 // contiguous, and their contiguity is what a decomposition may ask (reshape: view or copy).
-at::Tensor CopyTensor(const at::Tensor& t) {
-  if (!t.defined() || t.is_non_overlapping_and_dense()) return t.defined() ? t.clone() : t;
+// Elements of storage a tensor's sizes and strides span (1 + the largest offset), or nullopt when
+// it has no elements.
+std::optional<int64_t> StorageExtent(const at::Tensor& t) {
   int64_t extent = 1;
   for (int64_t d = 0; d < t.dim(); ++d) {
-    if (t.size(d) == 0) return t.clone();
+    if (t.size(d) == 0) return std::nullopt;
     extent += (t.size(d) - 1) * t.stride(d);
   }
-  return t.as_strided({extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
+  return extent;
+}
+
+at::Tensor CopyTensor(const at::Tensor& t) {
+  if (!t.defined() || t.is_non_overlapping_and_dense()) return t.defined() ? t.clone() : t;
+  const std::optional<int64_t> extent = StorageExtent(t);
+  if (!extent) return t.clone();
+  return t.as_strided({*extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
 }
 
 c10::IValue CopyInput(const c10::IValue& v) {
@@ -72,12 +80,9 @@ c10::IValue CopyInput(const c10::IValue& v) {
 
 // Zeros of a meta tensor's sizes, strides and dtype, on the CPU.
 at::Tensor CpuZerosLike(const at::Tensor& t) {
-  int64_t extent = 1;
-  for (int64_t d = 0; d < t.dim(); ++d) {
-    if (t.size(d) == 0) return at::zeros(t.sizes(), t.options().device(at::kCPU));
-    extent += (t.size(d) - 1) * t.stride(d);
-  }
-  return at::zeros({extent}, t.options().device(at::kCPU)).as_strided(t.sizes(), t.strides(), 0);
+  const std::optional<int64_t> extent = StorageExtent(t);
+  if (!extent) return at::zeros(t.sizes(), t.options().device(at::kCPU));
+  return at::zeros({*extent}, t.options().device(at::kCPU)).as_strided(t.sizes(), t.strides(), 0);
 }
 
 // Int list argument `v` with one entry per spatial dimension (a single entry is repeated).
@@ -396,8 +401,7 @@ class Specializer {
     if (!value.isTensor() || !value.toTensor().defined() || !v->type()->cast<c10::TensorType>()) {
       return;
     }
-    c10::TensorTypePtr t = c10::TensorType::create(value.toTensor());
-    if (meta_) t = t->withDevice(at::Device(at::kCPU));
+    c10::TensorTypePtr t = TensorTypeOf(value.toTensor());
     auto [it, inserted] = observed_.try_emplace(v, t);
     if (!inserted && *it->second != *t) it->second = it->second->merge(*t);
   }
@@ -747,19 +751,21 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
     ObservedTypes input_types;
     for (size_t i = 0; i < inputs.size(); ++i) {
       Value* in = graph.inputs()[i];
-      c10::IValue copy = CopyInput(inputs[i]);
-      if (copy.isTensor() && copy.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
-        input_types[in] = c10::TensorType::create(copy.toTensor());
-      }
+      c10::IValue value;
       if (meta) {
         std::optional<c10::IValue> m = ToMeta(inputs[i]);
         if (!m) {
           meta_failure = absl::StrCat("input ", i, " is not a dense CPU tensor");
           return std::nullopt;
         }
-        copy = *std::move(m);
+        value = *std::move(m);
+      } else {
+        value = CopyInput(inputs[i]);  // the run must not write the caller's tensors
       }
-      s.Bind(in, std::move(copy));
+      if (value.isTensor() && value.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
+        input_types[in] = TensorTypeOf(value.toTensor());
+      }
+      s.Bind(in, std::move(value));
     }
     s.RunBlock(*graph.block());
     if (meta && !s.meta_failure().empty()) {
