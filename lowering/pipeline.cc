@@ -314,6 +314,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
     report.rewrites += result->rewrites;
     report.memo_hits += result->memo_hits;
     report.memo_entries += result->memo_entries;
+    report.restrided_outputs += result->restrided_outputs;
     report.changed |= result->changed;
     report.converged = result->converged;
     for (const auto& [op, source] : result->decompositions)
@@ -484,6 +485,7 @@ nlohmann::json LoweringReport::ToJson() const {
   j["decomposition_ir"] = irs;
   j["memo_hits"] = memo_hits;
   j["memo_entries"] = memo_entries;
+  j["restrided_outputs"] = restrided_outputs;
   j["iterations"] = iterations;
   j["changed"] = changed;
   j["converged"] = converged;

@@ -78,6 +78,8 @@ struct LoweringReport {
   // element type, so `is None` folds).
   std::vector<std::string> present_inputs;
   int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
+  // Decomposition outputs copied to the op's layout (DecomposeResult::restrided_outputs).
+  int64_t restrided_outputs = 0;
   // Per decomposed overload, summed over rounds: nodes replaced, nodes inserted, source.
   std::map<OpKey, OpRewrites> rewrites_by_op;
   // Wall time per decomposition source, summed over rounds (DecomposeResult::source_ms).

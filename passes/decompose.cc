@@ -6,9 +6,13 @@
 #include <torch/csrc/jit/passes/loop_unrolling.h>
 #include <torch/csrc/jit/passes/remove_mutation.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <numeric>
+#include <optional>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
@@ -51,6 +55,72 @@ std::string OutputDtypeMismatch(const Node& node, const Graph& lowered) {
     }
   }
   return "";
+}
+
+// The order of `sizes`' dims from outermost (largest stride) to innermost when `strides` is a
+// dense, non-overlapping layout, i.e. a permutation of a contiguous one (row-major, column-major,
+// channels_last, ...); nullopt otherwise (expanded, overlapping or with gaps). Dims of size 1
+// may take any place: their strides do not change the layout.
+std::optional<std::vector<int64_t>> DenseStrideOrder(const std::vector<int64_t>& sizes,
+                                                     const std::vector<int64_t>& strides) {
+  if (sizes.size() != strides.size()) return std::nullopt;
+  std::vector<int64_t> order(sizes.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int64_t a, int64_t b) { return strides[a] > strides[b]; });
+  int64_t expected = 1;
+  for (auto d = order.rbegin(); d != order.rend(); ++d) {
+    if (sizes[*d] == 1) continue;
+    if (strides[*d] != expected) return std::nullopt;
+    expected *= sizes[*d];
+  }
+  return order;
+}
+
+// Gives each output of `lowered` whose layout (strides, dims of size 1 and empty tensors aside)
+// differs from the one `node` gives the node's layout, by a copy: permute to the wanted order of
+// dims, clone contiguous, permute back (all core ATen). A program may rely on the layout of what
+// an op returns (`.view` after `linalg.inv(x).mT` needs the CPU kernel's column-major result;
+// `as_strided` reads the storage order), so a decomposition that lays its result out otherwise
+// would change what the program means. Only complete types are compared (shapes specialised);
+// outputs the schema declares aliasing an input (views) and wanted layouts that are not dense
+// (expanded) are left. Returns how many outputs were restrided.
+int64_t RestrideOutputs(const Node& node, Graph& lowered) {
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  int64_t restrided = 0;
+  for (size_t i = 0; i < node.outputs().size() && i < lowered.outputs().size(); ++i) {
+    auto want = node.outputs()[i]->type()->cast<c10::TensorType>();
+    auto got = lowered.outputs()[i]->type()->cast<c10::TensorType>();
+    if (!want || !got || !want->isComplete() || !got->isComplete()) continue;
+    if (schema && i < schema->returns().size() && schema->returns()[i].alias_info()) continue;
+    const std::vector<int64_t> sizes = *want->sizes().concrete_sizes();
+    const std::vector<int64_t> strides = *want->strides().concrete_sizes();
+    const std::vector<int64_t> got_strides = *got->strides().concrete_sizes();
+    if (sizes != *got->sizes().concrete_sizes() || got_strides.size() != sizes.size() ||
+        std::find(sizes.begin(), sizes.end(), 0) != sizes.end()) {
+      continue;
+    }
+    bool same = true;
+    for (size_t d = 0; d < sizes.size(); ++d) same &= sizes[d] == 1 || strides[d] == got_strides[d];
+    if (same) continue;
+    std::optional<std::vector<int64_t>> order = DenseStrideOrder(sizes, strides);
+    if (!order) continue;
+    std::vector<int64_t> inverse(order->size());
+    for (size_t k = 0; k < order->size(); ++k) inverse[(*order)[k]] = static_cast<int64_t>(k);
+    const bool identity = std::is_sorted(order->begin(), order->end());
+    torch::jit::WithInsertPoint guard(lowered.return_node());
+    Value* v = lowered.outputs()[i];
+    if (!identity) {
+      v = lowered.insert(c10::aten::permute, {v, *order});
+    }
+    v = lowered.insert(c10::aten::clone, {v},
+                       {torch::jit::NamedValue("memory_format", c10::MemoryFormat::Contiguous)});
+    if (!identity) v = lowered.insert(c10::aten::permute, {v, inverse});
+    v->setType(want);
+    lowered.return_node()->replaceInput(i, v);
+    ++restrided;
+  }
+  return restrided;
 }
 
 // A memoised lowering: the finished graph, the source it came from and its node count.
@@ -190,6 +260,7 @@ class Decomposer {
           found.fault = true;
           found.reasons.push_back(absl::StrCat(found.source, ": ", why));
         }
+        if (lowered) result_.restrided_outputs += RestrideOutputs(node, *lowered);
       }
     } catch (const std::exception& e) {
       while (path_.size() > depth) {

@@ -58,6 +58,9 @@ struct DecomposeResult {
   int64_t rewrites = 0;      // nodes replaced by a lowered subgraph
   int64_t memo_hits = 0;     // replacements served from the memo
   int64_t memo_entries = 0;  // distinct (overload, input metadata, constants) lowered
+  // Outputs of lowered graphs given the node's layout by a copy (permute, clone, permute back)
+  // because the decomposition laid them out otherwise (see RestrideOutputs in decompose.cc).
+  int64_t restrided_outputs = 0;
   std::map<OpKey, std::string> decompositions;  // overload -> source that decomposed it
   // Re-entries stopped by the decomposing set: each the path of overloads being decomposed,
   // ending with the re-entered one (e.g. [A, B, A]).

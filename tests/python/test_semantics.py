@@ -254,17 +254,42 @@ class Rnn(nn.Module):
     def forward(self, x):
         return self.rnn(x)[0]
 
+# Decompositions whose result is laid out otherwise than the op's, in programs that then rely on
+# the layout (found by the try-to-break-it pass): the CPU linalg.inv returns a column-major
+# matrix, so .mT is contiguous and .view works; rrelu (eval) returns a contiguous result for a
+# channels_last input, so .view works; stack keeps channels_last, which as_strided reads.
+@case("inv_transpose_view", [torch.randn(4, 4) + 4 * torch.eye(4)])
+class InvMtView(nn.Module):
+    def forward(self, x):
+        return torch.linalg.inv(x).mT.view(-1)
+
+@case("rrelu_channels_last_view",
+      [torch.randn(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)])
+class RreluView(nn.Module):
+    def forward(self, x):
+        return F.rrelu(x, training=False).view(-1)
+
+@case("stack_channels_last_as_strided",
+      [torch.randn(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)])
+class StackStrided(nn.Module):
+    def forward(self, x):
+        y = torch.stack([x, x * 2])
+        return y.as_strided([2, 60], [120, 1])
+
+
 def _fresh(inputs):
-    """New random values of the same shapes and dtypes (integer ranges kept small)."""
+    """New random values of the same shapes, strides and dtypes (integer ranges kept small): the
+    lowered program is specialised to its example inputs' layouts (docs/semantics.md)."""
     out = []
     for x in inputs:
         if x.dtype == torch.bool:
-            out.append(torch.rand(x.shape) > 0.5)
+            values = torch.rand(x.shape) > 0.5
         elif x.dtype.is_floating_point:
-            out.append(torch.randn(x.shape).to(x.dtype))
+            values = torch.randn(x.shape).to(x.dtype)
         else:
-            out.append(torch.randint(0, 5, x.shape).to(x.dtype) if x.min() >= 0
-                       else torch.randint(-5, 5, x.shape).to(x.dtype))
+            values = (torch.randint(0, 5, x.shape).to(x.dtype) if x.min() >= 0
+                      else torch.randint(-5, 5, x.shape).to(x.dtype))
+        out.append(torch.empty_strided(x.shape, x.stride(), dtype=x.dtype).copy_(values))
     return out
 
 
