@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -273,14 +274,10 @@ double ProgressIntervalMs() {
   return ms;
 }
 
-// Whether a file can be created in `dir`: tried with a probe file, since permissions alone do not
-// tell (/proc, read-only mounts, root). Used for --dump-dir and before any output is written.
+// Whether a file can be created in `dir` (ir/graph_io.h CheckCanCreateFileIn). Used for
+// --dump-dir and before any output is written.
 absl::Status CheckCanWriteIn(const std::filesystem::path& dir) {
-  const std::string probe = (dir / absl::StrCat(".graph-lower-probe.", getpid())).string();
-  absl::Status s = WriteFileAtomically(probe, "");
-  std::error_code ec;
-  std::filesystem::remove(probe, ec);
-  return s;
+  return CheckCanCreateFileIn(dir.string());
 }
 
 // --dump-dir: creates the directory, checks that a file can be written there, and removes the
@@ -574,8 +571,22 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
 }  // namespace
 }  // namespace graph_lower
 
+extern "C" void RemoveTemporaryOutputAndDie(int signal_number) {
+  graph_lower::RemoveTemporaryFileInFlight();
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
+}
+
 int main(int argc, char** argv) {
   using namespace graph_lower;
+  // A save killed by one of these leaves no temporary file beside the output (the output itself
+  // is only ever renamed into place whole). A signal the caller ignores (nohup; SIGINT in a
+  // background job) stays ignored.
+  for (int signal_number : {SIGTERM, SIGINT, SIGHUP}) {
+    if (std::signal(signal_number, RemoveTemporaryOutputAndDie) == SIG_IGN) {
+      std::signal(signal_number, SIG_IGN);
+    }
+  }
   absl::SetProgramUsageMessage(kUsage);
   std::vector<std::string> args = NormalizeArgs(argc, argv);
   for (const std::string& a : args) {

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -555,6 +556,56 @@ std::string GraphToText(const torch::jit::Graph& graph) {
   return text;
 }
 
+namespace {
+
+// The temporary file being written, for RemoveTemporaryFileInFlight (a signal handler may only
+// read plain memory and make async-signal-safe calls). `tmp_claimed` is held by the one
+// TemporaryFile that tracks its file; `tmp_in_flight` says the buffer holds a complete path.
+char tmp_in_flight_path[4096];
+std::atomic<bool> tmp_claimed{false};
+std::atomic<bool> tmp_in_flight{false};
+
+// A name for a temporary file in `dir`, tracked for RemoveTemporaryFileInFlight while this lives
+// (when no other is). The name is short and of its own (.graph-lower.PID.N.tmp): the output's
+// name plus a suffix could pass the file system's name limit.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(const fs::path& dir) {
+    static std::atomic<int> counter{0};
+    path_ = fs::path(dir)
+                .append(absl::StrCat(".graph-lower.", getpid(), ".", counter++, ".tmp"))
+                .string();
+    if (path_.size() < sizeof(tmp_in_flight_path) && !tmp_claimed.exchange(true)) {
+      std::memcpy(tmp_in_flight_path, path_.c_str(), path_.size() + 1);
+      tmp_in_flight.store(true);
+      tracked_ = true;
+    }
+  }
+  ~TemporaryFile() {
+    if (!tracked_) return;
+    tmp_in_flight.store(false);
+    tmp_claimed.store(false);
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool tracked_ = false;
+};
+
+fs::path DirectoryOf(const std::string& path) {
+  const fs::path target(path);
+  return target.has_parent_path() ? target.parent_path() : fs::path(".");
+}
+
+}  // namespace
+
+void RemoveTemporaryFileInFlight() {
+  if (tmp_in_flight.load()) unlink(tmp_in_flight_path);
+}
+
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(path, ec);
@@ -562,14 +613,9 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
     // Never replace a directory, device, FIFO or symlink by renaming over it.
     return absl::InvalidArgumentError(absl::StrCat(path, ": cannot write: not a regular file"));
   }
-  // The temporary file sits beside the output (a rename within one file system), under a short
-  // name of its own: the output's name plus a suffix could pass the file system's name limit.
-  static std::atomic<int> counter{0};
-  const fs::path target(path);
-  const std::string tmp =
-      (target.has_parent_path() ? target.parent_path() : fs::path("."))
-          .append(absl::StrCat(".graph-lower.", getpid(), ".", counter++, ".tmp"))
-          .string();
+  // The temporary file sits beside the output: a rename within one file system.
+  const TemporaryFile tmp_file(DirectoryOf(path));
+  const std::string& tmp = tmp_file.path();
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) {
@@ -588,6 +634,18 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
     std::remove(tmp.c_str());
     return absl::InvalidArgumentError(absl::StrCat(path, ": cannot write: ", reason));
   }
+  return absl::OkStatus();
+}
+
+absl::Status CheckCanCreateFileIn(const std::string& dir) {
+  const TemporaryFile probe(dir);
+  std::ofstream out(probe.path(), std::ios::binary | std::ios::trunc);
+  if (!out) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        dir, ": cannot write: ", std::error_code(errno, std::generic_category()).message()));
+  }
+  out.close();
+  std::remove(probe.path().c_str());
   return absl::OkStatus();
 }
 
@@ -705,6 +763,14 @@ absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
   const c10::FunctionSchema* signature = options.signature;
   // Graph::copy does not modify the graph but is not declared const.
   std::shared_ptr<torch::jit::Graph> g = const_cast<torch::jit::Graph&>(graph).copy();
+  if (g->outputs().size() != 1) {
+    // A method returns one value: several graph outputs (text IR's `return (%a, %b)`) are
+    // returned as one tuple, as TorchScript compiles a function returning `a, b`.
+    torch::jit::WithInsertPoint guard(g->return_node());
+    torch::jit::Node* tuple = g->insertNode(g->createTuple(g->outputs()));
+    while (!g->outputs().empty()) g->eraseOutput(0);
+    g->registerOutput(tuple->output());
+  }
   torch::jit::Module out(c10::QualifiedName("__torch__.graph_lower.LoweredModule"));
   if (!g->inputs().empty() && g->inputs()[0]->type()->cast<c10::ClassType>()) {
     if (g->inputs()[0]->hasUses()) {

@@ -109,7 +109,8 @@ struct SaveOptions {
 
 // Saves `graph` as the `forward` method of a new TorchScript module at `path`, loadable with
 // torch.jit.load; the module has no attributes but the lifted tensors. If input 0 of `graph` is
-// a module (`self`), it must be unused; if the graph has no module input one is added. The file
+// a module (`self`), it must be unused; if the graph has no module input one is added. A graph
+// with other than one output returns them as one tuple (a method has one return value). The file
 // is written to a temporary file in the same directory and renamed into place, so a failure never
 // leaves a partial file at `path`.
 // Errors: InvalidArgument (self still used; an unwritable path, naming it), Internal (the module
@@ -129,6 +130,18 @@ absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
 
 // Writes `contents` to `path` atomically (temporary file in the same directory, then rename).
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);
+
+// Whether a file can be created in directory `dir`, tried by creating and removing a temporary
+// file (permissions alone do not tell: /proc, read-only mounts, root). InvalidArgument naming
+// `dir` and the reason otherwise.
+absl::Status CheckCanCreateFileIn(const std::string& dir);
+
+// Removes the temporary file a WriteFileAtomically or CheckCanCreateFileIn call is writing, if any
+// (one call at a time is tracked; paths over 4095 bytes are not). Async-signal-safe (unlink(2) of a
+// fixed buffer): for a program's SIGTERM/SIGINT handler, so a killed save leaves neither a
+// half-written output nor its temporary file. The library installs no handler itself; the CLI does
+// (cli/graph_lower_main.cc).
+void RemoveTemporaryFileInFlight();
 
 }  // namespace graph_lower
 

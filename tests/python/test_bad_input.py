@@ -4,6 +4,8 @@ beside them). Damaged archives (truncated at many points, bytes flipped) never c
 
 import os
 import random
+import signal
+import subprocess
 
 import pytest
 import torch
@@ -107,6 +109,43 @@ def test_failed_lowering_leaves_no_partial_output(graph_lower_bin, small_archive
     assert proc.returncode == 1, proc.stderr
     assert "aten::convolution" in proc.stderr, proc.stderr
     _only(out_dir)
+
+
+def _size(path):
+    try:
+        return os.path.getsize(path)
+    except FileNotFoundError:  # renamed or removed meanwhile
+        return 0
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT])
+def test_a_save_killed_by_a_signal_leaves_no_temporary_file(graph_lower_bin, tmp_path,
+                                                            signal_number):
+    """The signal is sent once the temporary file of the archive (64 MiB of weights) is being
+    written (the writability probe before lowering makes an empty one):
+    the CLI dies of it, and the directory holds no temporary file and no half-written output
+    (the whole output, if the rename came first)."""
+    src = str(tmp_path / "big.pt")
+    torch.jit.script(torch.nn.Linear(4096, 4096)).save(src)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    # Default dispositions (a background job's shell starts its children with SIGINT ignored,
+    # which the CLI keeps).
+    proc = subprocess.Popen([graph_lower_bin, src, "-o", str(out_dir / "big.core.pt")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal_number, signal.SIG_DFL))
+    seen = False
+    while proc.poll() is None and not seen:
+        seen = any(name.endswith(".tmp") and _size(out_dir / name) > 0
+                   for name in os.listdir(out_dir))
+    if seen:
+        proc.send_signal(signal_number)
+    proc.wait(timeout=120)
+    assert seen, "the save finished before its temporary file was seen"
+    assert proc.returncode == -signal_number, proc.stderr.read()
+    assert [name for name in os.listdir(out_dir) if name != "big.core.pt"] == []
+    if os.listdir(out_dir):
+        torch.jit.load(str(out_dir / "big.core.pt"))  # complete
 
 
 def test_damaged_archives_are_rejected_never_crash(graph_lower_bin, small_archive, tmp_path):

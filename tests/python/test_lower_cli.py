@@ -453,3 +453,23 @@ def test_two_outputs_to_one_file_are_refused(graph_lower_bin, tmp_path):
     assert proc.returncode == 2
     assert f"{same}: given as both --html and --dot" in proc.stderr
     assert not same.exists()
+
+
+def test_text_ir_with_two_outputs_saves_as_an_archive_returning_a_tuple(graph_lower_bin,
+                                                                      tmp_path):
+    """A method returns one value: the archive's forward returns the graph's outputs as a
+    tuple, with the values of the eager ops."""
+    src = tmp_path / "two.ir"
+    src.write_text("graph(%x : Tensor):\n"
+                   "  %a : Tensor = aten::relu(%x)\n"
+                   "  %s : str = prim::Constant[value=\"tanh\"]()\n"
+                   "  %b : Tensor = aten::gelu(%x, %s)\n"
+                   "  return (%a, %b)\n")
+    out = tmp_path / "two.pt"
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs",
+                   "2x3:float32", "--verify")
+    assert proc.returncode == 0, proc.stderr
+    x = torch.randn(2, 3)
+    a, b = torch.jit.load(str(out))(x)
+    torch.testing.assert_close(a, torch.relu(x))
+    torch.testing.assert_close(b, torch.nn.functional.gelu(x, approximate="tanh"))
