@@ -550,6 +550,14 @@ class Specializer {
     bool value_read = false;
     const c10::FunctionSchema* schema = node.maybeSchema();
     if (!schema) return std::nullopt;
+    // An op that writes its arguments (out= overloads, in-place ops) is not run on stand-ins:
+    // the run on zero-filled copies of _native_batch_norm_legit.out's arguments left its
+    // outputs pointing at freed tensors (an ASan heap-use-after-free when they were read; found
+    // by the OpInfo sweep; where libtorch frees them was not pinned down). The run on the
+    // example values decides instead.
+    for (const c10::Argument& arg : schema->arguments()) {
+      if (arg.alias_info() && arg.alias_info()->isWrite()) return std::nullopt;
+    }
     auto handle = c10::Dispatcher::singleton().findOp(schema->operator_name());
     const bool composite =
         handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
@@ -558,7 +566,12 @@ class Specializer {
       if (v.isTensor()) {
         const at::Tensor& t = v.toTensor();
         if (!t.defined() || !t.is_meta()) return v;
-        value_read |= composite && !t.is_floating_point() && !t.is_complex();
+        // Integer tensors hold indices, pivots, offsets or counts that the op reads: zeros are
+        // not safe stand-ins (a CIA kernel branches on them, bool masks included;
+        // linalg_ldl_solve's LAPACK call writes out of bounds with zero pivots, a heap
+        // corruption in libtorch 2.6). The run on the example values decides instead.
+        value_read |= !t.is_floating_point() && !t.is_complex() &&
+                      (composite || t.scalar_type() != at::kBool);
         at::Tensor z = CpuZerosLike(t);
         if (t.unsafeGetTensorImpl()->is_wrapped_number()) {
           z.unsafeGetTensorImpl()->set_wrapped_number(true);
