@@ -18,6 +18,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/node_signature.h"
@@ -81,18 +82,19 @@ std::optional<std::vector<int64_t>> DenseStrideOrder(const std::vector<int64_t>&
 // differs from the one `node` gives the node's layout, by a copy: permute to the wanted order of
 // dims, clone contiguous, permute back (all core ATen). A program may rely on the layout of what
 // an op returns (`.view` after `linalg.inv(x).mT` needs the CPU kernel's column-major result;
-// `as_strided` reads the storage order), so a decomposition that lays its result out otherwise
-// would change what the program means. Only complete types are compared (shapes specialised);
-// outputs the schema declares aliasing an input (views) and wanted layouts that are not dense
-// (expanded) are left. Returns how many outputs were restrided.
-int64_t RestrideOutputs(const Node& node, Graph& lowered) {
+// `as_strided` reads the storage order), and the types of later nodes, which their own
+// decompositions are specialised on, say that layout. Only complete types are compared (shapes
+// specialised); wanted layouts that are not dense (expanded) are left. An output the schema
+// declares aliasing an input (a view, or reshape/contiguous, which may return one) cannot be
+// given a copy: a write through it would no longer reach the input. Returns how many outputs
+// were restrided, or sets `why` (the decomposition is then not used) for such an output.
+int64_t RestrideOutputs(const Node& node, Graph& lowered, std::string& why) {
   const c10::FunctionSchema* schema = node.maybeSchema();
   int64_t restrided = 0;
   for (size_t i = 0; i < node.outputs().size() && i < lowered.outputs().size(); ++i) {
     auto want = node.outputs()[i]->type()->cast<c10::TensorType>();
     auto got = lowered.outputs()[i]->type()->cast<c10::TensorType>();
     if (!want || !got || !want->isComplete() || !got->isComplete()) continue;
-    if (schema && i < schema->returns().size() && schema->returns()[i].alias_info()) continue;
     const std::vector<int64_t> sizes = *want->sizes().concrete_sizes();
     const std::vector<int64_t> strides = *want->strides().concrete_sizes();
     const std::vector<int64_t> got_strides = *got->strides().concrete_sizes();
@@ -103,6 +105,12 @@ int64_t RestrideOutputs(const Node& node, Graph& lowered) {
     bool same = true;
     for (size_t d = 0; d < sizes.size(); ++d) same &= sizes[d] == 1 || strides[d] == got_strides[d];
     if (same) continue;
+    if (schema && i < schema->returns().size() && schema->returns()[i].alias_info()) {
+      why = absl::StrCat("the decomposition lays out output ", i, " (which may alias an input) ",
+                         "with strides [", absl::StrJoin(got_strides, ", "),
+                         "] where the op gives [", absl::StrJoin(strides, ", "), "]");
+      return 0;
+    }
     std::optional<std::vector<int64_t>> order = DenseStrideOrder(sizes, strides);
     if (!order) continue;
     std::vector<int64_t> inverse(order->size());
@@ -110,9 +118,7 @@ int64_t RestrideOutputs(const Node& node, Graph& lowered) {
     const bool identity = std::is_sorted(order->begin(), order->end());
     torch::jit::WithInsertPoint guard(lowered.return_node());
     Value* v = lowered.outputs()[i];
-    if (!identity) {
-      v = lowered.insert(c10::aten::permute, {v, *order});
-    }
+    if (!identity) v = lowered.insert(c10::aten::permute, {v, *order});
     v = lowered.insert(c10::aten::clone, {v},
                        {torch::jit::NamedValue("memory_format", c10::MemoryFormat::Contiguous)});
     if (!identity) v = lowered.insert(c10::aten::permute, {v, inverse});
@@ -260,7 +266,16 @@ class Decomposer {
           found.fault = true;
           found.reasons.push_back(absl::StrCat(found.source, ": ", why));
         }
-        if (lowered) result_.restrided_outputs += RestrideOutputs(node, *lowered);
+        if (lowered) {
+          std::string why;
+          const int64_t restrided = RestrideOutputs(node, *lowered, why);
+          if (!why.empty()) {
+            lowered = nullptr;
+            found.fault = true;
+            found.reasons.push_back(absl::StrCat(found.source, ": ", why));
+          }
+          result_.restrided_outputs += restrided;
+        }
       }
     } catch (const std::exception& e) {
       while (path_.size() > depth) {

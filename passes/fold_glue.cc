@@ -101,6 +101,20 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
                            *tt->strides().concrete_sizes() ||
                        tt->numel().value_or(0) <= 1);
   }
+  // is_contiguous(memory_format): libtorch's own answer for a meta tensor of those sizes and
+  // strides (channels_last has its own rules for dims of size 1).
+  if (kind == kIsContiguous && node.inputs().size() == 2 && tt->isComplete() && tt->scalarType()) {
+    std::optional<c10::IValue> format = torch::jit::toIValue(node.input(1));
+    if (!format || !format->isInt()) return std::nullopt;
+    try {
+      const at::Tensor t =
+          at::empty_strided(*tt->sizes().concrete_sizes(), *tt->strides().concrete_sizes(),
+                            at::TensorOptions().device(at::kMeta).dtype(*tt->scalarType()));
+      return c10::IValue(t.is_contiguous(static_cast<c10::MemoryFormat>(format->toInt())));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
   if (kind == c10::aten::is_floating_point && tt->scalarType()) {
     return c10::IValue(at::isFloatingType(*tt->scalarType()));
   }

@@ -587,8 +587,9 @@ def squeeze(self: Tensor) -> Tensor:
             dims.append(i)
     return torch.squeeze(self, dims)
 )TS"},
-      // flatten.using_ints as a view of a contiguous copy (torch/_refs flatten is a reshape; the
-      // copy keeps expanded inputs, as from meshgrid in cartesian_prod, correct).
+      // flatten.using_ints: the input itself when no dims merge, else a reshape (as ATen's
+      // flatten, aten/src/ATen/native/TensorShape.cpp), which views when the strides allow it
+      // and copies otherwise (expanded inputs, as from meshgrid in cartesian_prod).
       {"aten::flatten.using_ints", "flatten", R"TS(
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     n = self.dim()
@@ -598,6 +599,8 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         start_dim = start_dim + n
     if end_dim < 0:
         end_dim = end_dim + n
+    if start_dim == end_dim:
+        return self
     shape: List[int] = []
     for i in range(start_dim):
         shape.append(self.size(i))
@@ -607,7 +610,7 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     shape.append(m)
     for i in range(end_dim + 1, n):
         shape.append(self.size(i))
-    return torch.view(torch.clone(self, memory_format=0), shape)
+    return torch.reshape(self, shape)
 )TS"},
   };
 }

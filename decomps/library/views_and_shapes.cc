@@ -262,19 +262,67 @@ def zeros_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] 
       // (full / empty.memory_format; new_empty is uninitialised).
       {"aten::new_zeros", "new_zeros", NewFactory("new_zeros", "full(size, 0, ")},
       {"aten::new_ones", "new_ones", NewFactory("new_ones", "full(size, 1, ")},
-      // Always a copy in the requested layout: the values are the input's (contiguous() may also
-      // return the input itself; a functional graph cannot tell the difference).
+      // The input itself when it is already laid out so, else a copy in the requested layout
+      // (aten/src/ATen/native/TensorProperties.cpp): a write through the result reaches the
+      // input exactly when it does in eager. `is_contiguous` folds under shape specialisation.
       {"aten::contiguous", "contiguous", R"TS(
 def contiguous(self: Tensor, memory_format: int = 0) -> Tensor:
+    if self.is_contiguous(memory_format=memory_format):
+        return self
     return torch.clone(self, memory_format=memory_format)
 )TS"},
-      // reshape = view when the input's strides allow it, else a contiguous copy viewed
-      // (aten/src/ATen/native/TensorShape.cpp). Its CIA kernel goes through _reshape_alias, which
-      // traces into in-place as_strided_; this form stays in core ATen. `is_contiguous` folds
-      // under shape specialisation; otherwise both paths are kept, each legal.
+      // reshape = a view when the input's strides allow one, else a contiguous copy viewed
+      // (aten/src/ATen/native/TensorShape.cpp reshape_symint). Whether they allow one is
+      // at::detail::computeStride's walk over the chunks of contiguous dims
+      // (aten/src/ATen/TensorUtils.cpp), written with loops of constant trip counts so that under
+      // shape specialisation it unrolls and folds to a constant. Its CIA kernel goes through
+      // _reshape_alias, which traces into in-place as_strided_; this form stays in core ATen.
+      // Without complete types both paths are kept, each legal.
       {"aten::reshape", "reshape", R"TS(
 def reshape(self: Tensor, shape: List[int]) -> Tensor:
-    if self.is_contiguous():
+    old = self.size()
+    stride = self.stride()
+    numel = 1
+    for d in range(len(old)):
+        numel = numel * old[d]
+    # The -1 entry inferred as view does (at::infer_size).
+    known = 1
+    for d in range(len(shape)):
+        if shape[d] != -1:
+            known = known * shape[d]
+    new: List[int] = []
+    for d in range(len(shape)):
+        if shape[d] == -1 and known != 0:
+            new.append(numel // known)
+        else:
+            new.append(shape[d])
+    viewable = True
+    if len(old) > 0 and numel != 0:
+        view_d = len(new) - 1
+        chunk_base_stride = stride[len(old) - 1]
+        tensor_numel = 1
+        view_numel = 1
+        for i in range(len(old)):
+            tensor_d = len(old) - 1 - i
+            tensor_numel = tensor_numel * old[tensor_d]
+            chunk_ends = tensor_d == 0
+            if not chunk_ends:
+                chunk_ends = old[tensor_d - 1] != 1 and stride[tensor_d - 1] != tensor_numel * chunk_base_stride
+            if chunk_ends:
+                for j in range(len(new)):
+                    if view_d >= 0:
+                        if view_numel < tensor_numel or new[view_d] == 1:
+                            view_numel = view_numel * new[view_d]
+                            view_d = view_d - 1
+                if view_numel != tensor_numel:
+                    viewable = False
+                if tensor_d > 0:
+                    chunk_base_stride = stride[tensor_d - 1]
+                    tensor_numel = 1
+                    view_numel = 1
+        if view_d != -1:
+            viewable = False
+    if viewable:
         return torch.view(self, shape)
     return torch.view(torch.clone(self, memory_format=0), shape)
 )TS"},

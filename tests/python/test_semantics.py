@@ -277,6 +277,35 @@ class StackStrided(nn.Module):
         return y.as_strided([2, 60], [120, 1])
 
 
+# contiguous() of a contiguous tensor and reshape() of one whose strides allow a view return
+# the input or a view of it, as in eager: a write through the result reaches the input, and the
+# result's strides are those of the view (found by the try-to-break-it pass).
+@case("write_through_contiguous", [torch.randn(4, 5)])
+class WriteThroughContiguous(nn.Module):
+    def forward(self, x):
+        y = x.contiguous()
+        y.add_(1)
+        return x
+
+@case("reshape_views_a_transposed_input", [torch.randn(6, 5).t()])
+class ReshapeView(nn.Module):
+    def forward(self, x):
+        y = x.unsqueeze(0).reshape(5, 6)
+        return y.t().reshape(30), y.as_strided([30], [1])
+
+@case("flatten_channels_last_as_strided",
+      [torch.randn(2, 3, 4, 1).contiguous(memory_format=torch.channels_last)])
+class FlattenStrided(nn.Module):
+    def forward(self, x):
+        return x.flatten(2).as_strided([24], [1])
+
+@case("pixel_unshuffle_channels_last_as_strided",
+      [torch.randn(2, 8, 5, 6).contiguous(memory_format=torch.channels_last)])
+class PixelUnshuffleStrided(nn.Module):
+    def forward(self, x):
+        return F.pixel_unshuffle(x, 1).as_strided([480], [1])
+
+
 def _fresh(inputs):
     """New random values of the same shapes, strides and dtypes (integer ranges kept small): the
     lowered program is specialised to its example inputs' layouts (docs/semantics.md)."""
