@@ -12,6 +12,13 @@
 #include "gtest/gtest.h"
 #include "ir/graph_io.h"
 
+// LeakSanitizer (--config=asan): libtorch's torch::jit::load leaks what it had imported when it
+// throws on a damaged archive (fuzz/regressions/archive/debug-pkl-terminate-in-what.pt: 61 KB in
+// 597 objects, all indirect, i.e. a reference cycle of its CompilationUnit, Functions and Graphs;
+// every allocation is inside libtorch, under graph_lower::LoadArchive's call of it). Suppressed
+// under that frame, in this test binary only.
+extern "C" const char* __lsan_default_suppressions() { return "leak:graph_lower::LoadArchive\n"; }
+
 namespace graph_lower::fuzz {
 namespace {
 
