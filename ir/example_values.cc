@@ -64,13 +64,18 @@ bool SameTensorLayout(const c10::TensorType& a, const c10::TensorType& b) {
   auto sb = b.strides().concrete_sizes();
   if (!sizes || !sa || !sb || sizes != b.sizes().concrete_sizes() ||
       a.scalarType() != b.scalarType() || a.device() != b.device() ||
-      a.requiresGrad() != b.requiresGrad() || sa->size() != sizes->size() ||
-      sb->size() != sizes->size()) {
+      a.requiresGrad() != b.requiresGrad()) {
     return false;
   }
-  if (std::find(sizes->begin(), sizes->end(), 0) != sizes->end()) return true;
-  for (size_t d = 0; d < sizes->size(); ++d) {
-    if ((*sizes)[d] != 1 && (*sa)[d] != (*sb)[d]) return false;
+  return SameStrides(*sizes, *sa, *sb);
+}
+
+bool SameStrides(absl::Span<const int64_t> sizes, absl::Span<const int64_t> a,
+                 absl::Span<const int64_t> b) {
+  if (a.size() != sizes.size() || b.size() != sizes.size()) return false;
+  if (std::find(sizes.begin(), sizes.end(), 0) != sizes.end()) return true;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] != 1 && a[d] != b[d]) return false;
   }
   return true;
 }

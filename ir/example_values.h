@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 
 namespace graph_lower {
 
@@ -29,6 +30,11 @@ c10::TensorTypePtr TensorTypeOf(const at::Tensor& t);
 // kernel may give [18, 1, 1] where the CPU one gives [18, 6, 6]). Types that differ otherwise
 // need complete sizes and strides to be judged the same.
 bool SameTensorLayout(const c10::TensorType& a, const c10::TensorType& b);
+
+// Whether strides `a` and `b` of a tensor of `sizes` lay it out the same: strides of dimensions of
+// size one, and all of a tensor without elements, are ignored. False when either has another rank.
+bool SameStrides(absl::Span<const int64_t> sizes, absl::Span<const int64_t> a,
+                 absl::Span<const int64_t> b);
 
 // Whether running `node` on `args` with libtorch's CPU kernels is known to kill the process:
 // scaled_dot_product_attention with an empty tensor (its CPU flash attention divides by zero,

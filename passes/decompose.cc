@@ -98,13 +98,9 @@ int64_t RestrideOutputs(const Node& node, Graph& lowered, std::string& why) {
     const std::vector<int64_t> sizes = *want->sizes().concrete_sizes();
     const std::vector<int64_t> strides = *want->strides().concrete_sizes();
     const std::vector<int64_t> got_strides = *got->strides().concrete_sizes();
-    if (sizes != *got->sizes().concrete_sizes() || got_strides.size() != sizes.size() ||
-        std::find(sizes.begin(), sizes.end(), 0) != sizes.end()) {
+    if (sizes != *got->sizes().concrete_sizes() || SameStrides(sizes, strides, got_strides)) {
       continue;
     }
-    bool same = true;
-    for (size_t d = 0; d < sizes.size(); ++d) same &= sizes[d] == 1 || strides[d] == got_strides[d];
-    if (same) continue;
     if (schema && i < schema->returns().size() && schema->returns()[i].alias_info()) {
       why = absl::StrCat("the decomposition lays out output ", i, " (which may alias an input) ",
                          "with strides [", absl::StrJoin(got_strides, ", "),
@@ -261,20 +257,16 @@ class Decomposer {
         lowered = LowerGraph(*decomposition);
         on_path_.erase(op);
         path_.pop_back();
-        if (std::string why = lowered ? OutputDtypeMismatch(node, *lowered) : ""; !why.empty()) {
+        // Why the lowering cannot replace the node (empty: it can): wrong output dtypes, or an
+        // aliasing output laid out otherwise than the op lays it out.
+        std::string why;
+        if (lowered) why = OutputDtypeMismatch(node, *lowered);
+        if (lowered && why.empty())
+          result_.restrided_outputs += RestrideOutputs(node, *lowered, why);
+        if (!why.empty()) {
           lowered = nullptr;
           found.fault = true;
           found.reasons.push_back(absl::StrCat(found.source, ": ", why));
-        }
-        if (lowered) {
-          std::string why;
-          const int64_t restrided = RestrideOutputs(node, *lowered, why);
-          if (!why.empty()) {
-            lowered = nullptr;
-            found.fault = true;
-            found.reasons.push_back(absl::StrCat(found.source, ": ", why));
-          }
-          result_.restrided_outputs += restrided;
         }
       }
     } catch (const std::exception& e) {

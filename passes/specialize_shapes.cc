@@ -555,9 +555,7 @@ class Specializer {
     // outputs pointing at freed tensors (an ASan heap-use-after-free when they were read; found
     // by the OpInfo sweep; where libtorch frees them was not pinned down). The run on the
     // example values decides instead.
-    for (const c10::Argument& arg : schema->arguments()) {
-      if (arg.alias_info() && arg.alias_info()->isWrite()) return std::nullopt;
-    }
+    if (schema->is_mutable()) return std::nullopt;
     auto handle = c10::Dispatcher::singleton().findOp(schema->operator_name());
     const bool composite =
         handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
