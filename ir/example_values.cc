@@ -263,13 +263,24 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
       dtype = *d;
     }
     std::vector<int64_t> shape;
-    for (absl::string_view dim : absl::StrSplit(parts[0], 'x', absl::SkipWhitespace())) {
-      int64_t n;
-      if (!absl::SimpleAtoi(dim, &n) || n < 0 || n > (int64_t{1} << 31)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("example input ", index, " '", entry, "': bad dimension '", dim, "'"));
+    // An empty shape is a 0-d tensor; otherwise every `x`-separated piece must be a size
+    // ("4xx5", "4x5x" and "x4x5" are refused, not read as 4x5).
+    const absl::string_view dims = absl::StripAsciiWhitespace(parts[0]);
+    if (!dims.empty()) {
+      for (absl::string_view dim : absl::StrSplit(dims, 'x')) {
+        dim = absl::StripAsciiWhitespace(dim);
+        int64_t n;
+        if (dim.empty()) {
+          return absl::InvalidArgumentError(absl::StrCat("example input ", index, " '", entry,
+                                                         "': empty dimension in shape '", dims,
+                                                         "' (sizes are separated by a single x)"));
+        }
+        if (!absl::SimpleAtoi(dim, &n) || n < 0 || n > (int64_t{1} << 31)) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("example input ", index, " '", entry, "': bad dimension '", dim, "'"));
+        }
+        shape.push_back(n);
       }
-      shape.push_back(n);
     }
     at::TensorOptions options = at::TensorOptions().dtype(dtype);
     at::Tensor t;

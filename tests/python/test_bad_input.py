@@ -67,6 +67,10 @@ def test_archive_without_forward(graph_lower_bin, tmp_path):
     ("1x3x8x8:int64", ["fails on the example inputs", "aten::conv2d", "long"]),
     ("1x5x8x8:float32", ["fails on the example inputs", "aten::conv2d", "5 channels"]),
     ("=3", ["--example-inputs", "input 0 (x)", "is Tensor; a Int was given"]),
+    # Malformed shapes (break-it pass: these were read as 1x3x8x8).
+    ("1x3xx8x8:float32", ["example input 0", "empty dimension"]),
+    ("1x3x8x8x:float32", ["example input 0", "empty dimension"]),
+    ("x1x3x8x8", ["example input 0", "empty dimension"]),
 ])
 def test_example_inputs_that_do_not_match_the_graph(graph_lower_bin, small_archive, tmp_path,
                                                     spec, needles):
