@@ -280,6 +280,14 @@ absl::Status CheckCanWriteIn(const std::filesystem::path& dir) {
   return CheckCanCreateFileIn(dir.string());
 }
 
+// Whether `filename` is named as --dump-dir names its files (NN-<step>.ir).
+bool IsDumpName(const std::string& filename) {
+  static const std::regex* kDumpName = new std::regex(
+      "[0-9]{2,}-(input|prepare|final|r[0-9]+-(specialize|decompose|functionalize|cleanup))"
+      "\\.ir");
+  return std::regex_match(filename, *kDumpName);
+}
+
 // --dump-dir: creates the directory, checks that a file can be written there, and removes the
 // dumps of an earlier run (files named as this one names them, NN-<step>.ir; nothing else), so
 // that consecutive files are consecutive steps of this run. An `input` that is one of those dumps
@@ -297,12 +305,8 @@ absl::Status PrepareDumpDir(const std::string& dir, const std::string& input) {
   if (absl::Status s = CheckCanWriteIn(dir); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("--dump-dir ", s.message()));
   }
-  static const std::regex* kDumpName = new std::regex(
-      "[0-9]{2,}-(input|prepare|final|r[0-9]+-(specialize|decompose|functionalize|cleanup))"
-      "\\.ir");
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    if (entry.is_regular_file(ec) &&
-        std::regex_match(entry.path().filename().string(), *kDumpName)) {
+    if (entry.is_regular_file(ec) && IsDumpName(entry.path().filename().string())) {
       if (std::filesystem::equivalent(entry.path(), input, ec)) {
         return absl::InvalidArgumentError(absl::StrCat(
             input, ": is a dump in --dump-dir ", dir,
@@ -498,6 +502,15 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
     if (!std::filesystem::is_directory(dir, ec)) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": no such directory"));
+    }
+    // A dump of this run would replace it (or remove it, as an earlier run's dump).
+    if (const std::string dump_dir = absl::GetFlag(FLAGS_dump_dir);
+        !dump_dir.empty() && IsDumpName(p.filename().string()) &&
+        std::filesystem::weakly_canonical(std::filesystem::absolute(dir), ec) ==
+            std::filesystem::weakly_canonical(std::filesystem::absolute(dump_dir), ec)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(out, ": is named as a dump in --dump-dir ", dump_dir,
+                       ", which this run writes or removes; give it another name or directory"));
     }
     if (std::filesystem::is_directory(p, ec)) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": is a directory"));

@@ -212,6 +212,18 @@ def test_a_dump_lowered_again_into_its_own_dump_dir_is_refused(graph_lower_bin, 
     _only(tmp_path, "03-r1-decompose.ir")
 
 
+def test_an_output_named_as_a_dump_in_the_dump_dir_is_refused(graph_lower_bin, small_archive,
+                                                              tmp_path):
+    # Break-it pass: -o DIR/03-r1-decompose.ir was overwritten by that step's dump.
+    dumps = tmp_path / "dumps"
+    dumps.mkdir()
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8:float32",
+                   "--dump-dir", str(dumps), "-o", str(dumps / ".." / "dumps" / "03-r1-decompose.ir"))
+    _expect_bad_input(proc, "03-r1-decompose.ir", "named as a dump")
+    _only(tmp_path, "dumps")
+    _only(dumps)
+
+
 def test_bad_input_creates_no_dump_dir(graph_lower_bin, tmp_path):
     proc = run_cli(graph_lower_bin, str(tmp_path / "missing.ir"), "--dump-dir",
                    str(tmp_path / "dumps" / "sub"))
