@@ -586,6 +586,7 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
 
 extern "C" void RemoveTemporaryOutputAndDie(int signal_number) {
   graph_lower::RemoveTemporaryFileInFlight();
+  graph_lower::KillRenderInFlight();
   std::signal(signal_number, SIG_DFL);
   std::raise(signal_number);
 }
@@ -593,8 +594,8 @@ extern "C" void RemoveTemporaryOutputAndDie(int signal_number) {
 int main(int argc, char** argv) {
   using namespace graph_lower;
   // A save killed by one of these leaves no temporary file beside the output (the output itself
-  // is only ever renamed into place whole). A signal the caller ignores (nohup; SIGINT in a
-  // background job) stays ignored.
+  // is only ever renamed into place whole), and no Graphviz process rendering --html. A signal
+  // the caller ignores (nohup; SIGINT in a background job) stays ignored.
   for (int signal_number : {SIGTERM, SIGINT, SIGHUP}) {
     if (std::signal(signal_number, RemoveTemporaryOutputAndDie) == SIG_IGN) {
       std::signal(signal_number, SIG_IGN);

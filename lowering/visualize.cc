@@ -2,18 +2,18 @@
 #include "lowering/visualize.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -131,13 +131,6 @@ constexpr char kDotDefaults[] =
     "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n"
     "  edge [color=\"#5f6368\"];\n";
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 }  // namespace
 
 std::string GraphToDot(const Graph& graph, absl::string_view name, int max_nodes) {
@@ -167,43 +160,74 @@ std::string DecompositionsToDot(const LoweringReport& report, int max_nodes_per_
   return out;
 }
 
-absl::StatusOr<std::string> RenderDotToSvg(absl::string_view dot, const std::string& binary) {
-  std::error_code ec;
-  std::filesystem::path tmp_dir = std::filesystem::temp_directory_path(ec);
-  if (ec) tmp_dir = "/tmp";
-  std::string in_path = (tmp_dir / "graph-lower-dot-XXXXXX").string();
-  const int fd = mkstemp(in_path.data());
-  if (fd < 0) {
-    return absl::InternalError(absl::StrCat("cannot make a temporary file in ", tmp_dir.string(),
-                                            ": ", std::strerror(errno)));
-  }
-  const std::string out_path = in_path + ".svg";
-  const std::string err_path = in_path + ".err";
-  auto cleanup = [&] {
-    std::remove(in_path.c_str());
-    std::remove(out_path.c_str());
-    std::remove(err_path.c_str());
-  };
-  for (size_t written = 0; written < dot.size();) {
-    const ssize_t n = write(fd, dot.data() + written, dot.size() - written);
+namespace {
+
+// The Graphviz process being waited for, or 0 (KillRenderInFlight).
+std::atomic<pid_t> render_in_flight{0};
+static_assert(std::atomic<pid_t>::is_always_lock_free);
+
+// Writes all of `data` to `fd`; false (errno set) on failure.
+bool WriteAll(int fd, absl::string_view data) {
+  for (size_t written = 0; written < data.size();) {
+    const ssize_t n = write(fd, data.data() + written, data.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      close(fd);
-      cleanup();
-      return absl::InternalError(
-          absl::StrCat("cannot write ", in_path, ": ", std::strerror(errno)));
-    }
+    if (n <= 0) return false;
     written += static_cast<size_t>(n);
   }
-  close(fd);
+  return true;
+}
+
+// The whole content of the file open at `fd`, read from its start.
+std::string ReadAllFrom(int fd) {
+  std::string out;
+  char buffer[1 << 16];
+  for (off_t at = 0;;) {
+    const ssize_t n = pread(fd, buffer, sizeof buffer, at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buffer, static_cast<size_t>(n));
+    at += n;
+  }
+  return out;
+}
+
+}  // namespace
+
+void KillRenderInFlight() {
+  const pid_t pid = render_in_flight.load();
+  if (pid > 0) kill(pid, SIGKILL);
+}
+
+absl::StatusOr<std::string> RenderDotToSvg(absl::string_view dot, const std::string& binary) {
+  // Graphviz's stdin, stdout and stderr are anonymous memory files (memfd_create): nothing is
+  // made in the file system, so a process killed while it renders leaves no file behind.
+  int fds[3] = {-1, -1, -1};
+  auto close_all = [&] {
+    for (int& fd : fds) {
+      if (fd >= 0) close(fd);
+      fd = -1;
+    }
+  };
+  for (int& fd : fds) {
+    fd = memfd_create("graph-lower-dot", MFD_CLOEXEC);
+    if (fd < 0) {
+      const int e = errno;
+      close_all();
+      return absl::InternalError(
+          absl::StrCat("cannot make an in-memory file for Graphviz: ", std::strerror(e)));
+    }
+  }
+  if (!WriteAll(fds[0], dot) || lseek(fds[0], 0, SEEK_SET) != 0) {
+    const int e = errno;
+    close_all();
+    return absl::InternalError(
+        absl::StrCat("cannot write Graphviz's input to memory: ", std::strerror(e)));
+  }
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
-  std::vector<std::string> args = {binary, "-Tsvg", "-o", out_path, in_path};
+  for (int i = 0; i < 3; ++i) posix_spawn_file_actions_adddup2(&actions, fds[i], i);
+  std::vector<std::string> args = {binary, "-Tsvg"};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -211,23 +235,27 @@ absl::StatusOr<std::string> RenderDotToSvg(absl::string_view dot, const std::str
   const int rc = posix_spawnp(&pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) {
-    cleanup();
+    close_all();
     if (rc == ENOENT || rc == EACCES) {
       return absl::NotFoundError(absl::StrCat(binary, ": cannot run Graphviz (", std::strerror(rc),
                                               "); install the graphviz package"));
     }
     return absl::InternalError(absl::StrCat(binary, ": cannot run: ", std::strerror(rc)));
   }
+  render_in_flight.store(pid);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) {
-      cleanup();
-      return absl::InternalError(absl::StrCat(binary, ": waitpid: ", std::strerror(errno)));
+      const int e = errno;
+      render_in_flight.store(0);
+      close_all();
+      return absl::InternalError(absl::StrCat(binary, ": waitpid: ", std::strerror(e)));
     }
   }
-  std::string svg = ReadFile(out_path);
-  const std::string err = ReadFile(err_path);
-  cleanup();
+  render_in_flight.store(0);
+  std::string svg = ReadAllFrom(fds[1]);
+  const std::string err = ReadAllFrom(fds[2]);
+  close_all();
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     const std::string first_line = err.substr(0, err.find('\n'));
     return absl::InternalError(absl::StrCat(binary, " failed (",

@@ -26,11 +26,16 @@ std::string GraphToDot(const torch::jit::Graph& graph, absl::string_view name, i
 std::string DecompositionsToDot(const LoweringReport& report, int max_nodes_per_cluster = 80);
 
 // Runs Graphviz (`binary -Tsvg`, found on PATH, with posix_spawnp) on `dot` and returns the SVG
-// element (the XML prolog and doctype removed), ready to inline in HTML.
+// element (the XML prolog and doctype removed), ready to inline in HTML. Its stdin, stdout and
+// stderr are in-memory files (memfd_create): no file is made in the file system.
 // Errors: NotFound when `binary` cannot be run (not installed); Internal when it fails (with the
-// first line of its stderr) or its files cannot be made.
+// first line of its stderr) or its in-memory files cannot be made.
 absl::StatusOr<std::string> RenderDotToSvg(absl::string_view dot,
                                            const std::string& binary = "dot");
+
+// Kills (SIGKILL) the Graphviz process RenderDotToSvg is waiting for, if any, so that it does not
+// outlive a process that dies of a signal. Async-signal-safe: for a signal handler.
+void KillRenderInFlight();
 
 // `text` with &, <, >, " and ' replaced by character references.
 std::string HtmlEscape(absl::string_view text);

@@ -6,6 +6,7 @@ import os
 import random
 import signal
 import subprocess
+import time
 
 import pytest
 import torch
@@ -179,6 +180,59 @@ def test_damaged_archives_are_rejected_never_crash(graph_lower_bin, small_archiv
     assert all(outcomes[n] == 2 for n in outcomes if n.startswith("cut")), outcomes
     leftovers = [f for f in os.listdir(tmp_path) if not f.endswith((".pt", ".out"))]
     assert leftovers == [], leftovers
+
+
+def _alive(pid):
+    """Whether process `pid` runs (exists and is not a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return not f.read().rsplit(") ", 1)[-1].startswith("Z")
+    except FileNotFoundError:
+        return False
+
+
+def test_a_kill_while_graphviz_renders_leaves_no_file_and_no_graphviz(graph_lower_bin,
+                                                                      small_archive, tmp_path):
+    """Break-it pass: SIGTERM while `dot` rendered --html left /tmp/graph-lower-dot-* files and a
+    `dot` that went on after the CLI died. A stand-in `dot` first on PATH records its pid and
+    sleeps; the CLI is killed while it waits for it."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    pid_file = tmp_path / "dot.pid"
+    fake_dot = bin_dir / "dot"
+    fake_dot.write_text(f"#!/bin/sh\necho $$ > {pid_file}.part && mv {pid_file}.part {pid_file}\n"
+                        "exec sleep 120\n")
+    fake_dot.chmod(0o755)
+    tmp_dir = tmp_path / "tmp"
+    tmp_dir.mkdir()
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", TMPDIR=str(tmp_dir))
+    proc = subprocess.Popen([graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8",
+                             "--html", str(out_dir / "report.html")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
+    try:
+        while proc.poll() is None and not pid_file.exists():
+            pass
+        assert pid_file.exists(), proc.stderr.read()
+        dot_pid = int(pid_file.read_text())
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+        assert proc.returncode == -signal.SIGTERM, proc.stderr.read()
+        # The stand-in is gone (it is the CLI's child: reaped by init once killed; poll a while).
+        for _ in range(200):
+            if not _alive(dot_pid):
+                break
+            time.sleep(0.05)
+        else:
+            os.kill(dot_pid, signal.SIGKILL)
+            pytest.fail("the Graphviz process outlived the CLI")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert os.listdir(tmp_dir) == []
+    assert os.listdir(out_dir) == []
 
 
 # From the try-to-break-it pass: each of these once wrote, lost or mangled something.
