@@ -286,6 +286,12 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
             absl::StrCat("the program fails on the example inputs: ", spec->first_failure));
       }
       report.specialized = true;
+      for (std::string& loop : spec->loops_left) {
+        if (std::find(report.unspecialized_loops.begin(), report.unspecialized_loops.end(), loop) ==
+            report.unspecialized_loops.end()) {
+          report.unspecialized_loops.push_back(std::move(loop));
+        }
+      }
       PassTimer timer(report, "fold");
       absl::StatusOr<bool> folded = FoldGlue(g);
       if (!folded.ok()) return folded.status();
@@ -473,6 +479,7 @@ nlohmann::json LoweringReport::ToJson() const {
   j["inputs_written_in_place"] = inputs_written_in_place;
   j["none_inputs"] = none_inputs;
   j["present_inputs"] = present_inputs;
+  j["unspecialized_loops"] = unspecialized_loops;
   j["rewrites"] = rewrites;
   nlohmann::json by_op = nlohmann::json::object();
   for (const auto& [op, stats] : rewrites_by_op) {
@@ -527,6 +534,9 @@ std::string LoweringReport::Summary() const {
   if (!present_inputs.empty()) {
     absl::StrAppend(&out, "specialised to present (given a value in the example inputs): ",
                     absl::StrJoin(present_inputs, ", "), "\n");
+  }
+  for (const std::string& loop : unspecialized_loops) {
+    absl::StrAppend(&out, "not specialised: ", loop, "\n");
   }
   if (left.empty()) {
     absl::StrAppend(&out, "legal: every tensor op is in the opset\n");

@@ -19,6 +19,7 @@
 namespace graph_lower {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -84,6 +85,54 @@ TEST(PipelineTest, WithoutExampleInputsThereIsNoSpecializeStep) {
   ASSERT_TRUE(LowerToCoreAten(g, options).ok());
   EXPECT_THAT(passes, Not(Contains("r1-specialize")));
   EXPECT_THAT(passes, Contains("r1-decompose"));
+}
+
+// Break-it pass: a loop of 10^9 trips made shape specialisation run every one of them. The run's
+// budget of loop trips (SpecializeOptions::max_loop_trips, 100,000) leaves it unspecialised and
+// reported; what precedes the loop is still specialised, and the graph is still lowered.
+TEST(PipelineTest, ALoopPastTheTripBudgetIsLeftUnspecialisedAndReported) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %true : bool = prim::Constant[value=1]()
+  %n : int = prim::Constant[value=1000000000]()
+  %one : int = prim::Constant[value=1]()
+  %s : Tensor = aten::silu(%x)
+  %y : Tensor = prim::Loop(%n, %true, %s)
+    block0(%i : int, %c : Tensor):
+      %c2 : Tensor = aten::add(%c, %one, %one)
+      -> (%true, %c2)
+  %z : Tensor = aten::silu(%y)
+  return (%z)
+)IR",
+                                                                        "test");
+  ASSERT_TRUE(g.ok()) << g.status();
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{torch::randn({2, 3})};
+  // Per aten::silu of the specialised graph: its input's name and whether its type is complete.
+  std::vector<std::pair<std::string, bool>> silu_types;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph& graph) {
+    if (pass != "r1-specialize") return;
+    for (const torch::jit::Node* node : graph.nodes()) {
+      if (node->kind() != c10::Symbol::fromQualString("aten::silu")) continue;
+      auto type = node->output()->type()->cast<c10::TensorType>();
+      silu_types.emplace_back(node->input()->debugName(), type && type->isComplete());
+    }
+  };
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->unspecialized_loops.size(), 1u);
+  EXPECT_THAT(
+      report->unspecialized_loops[0],
+      AllOf(HasSubstr("prim::Loop (outputs %"), HasSubstr("at trip 100000 of at most 1000000000"),
+            HasSubstr("max_loop_trips")));
+  EXPECT_THAT(report->Summary(), HasSubstr("not specialised: prim::Loop"));
+  EXPECT_EQ(report->ToJson()["unspecialized_loops"].size(), 1u);
+  // The silu before the loop has a complete type; the one after it does not.
+  ASSERT_EQ(silu_types.size(), 2u);
+  EXPECT_EQ(silu_types[0], std::make_pair(std::string("x"), true));
+  EXPECT_FALSE(silu_types[1].second);
+  for (const auto& [op, count] : report->ops_after) EXPECT_NE(op.ToString(), "aten::silu");
 }
 
 TEST(PipelineTest, ReportCountsRewritesPerOverloadAndTimePerSource) {

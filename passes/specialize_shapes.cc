@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
@@ -360,8 +361,8 @@ bool AsksDevice(c10::Symbol kind) {
 class Specializer {
  public:
   // meta: run on meta tensors standing for CPU ones (see SpecializeShapes).
-  Specializer(SpecializeStats& stats, bool writes, bool meta)
-      : stats_(stats), writes_(writes), meta_(meta) {}
+  Specializer(SpecializeStats& stats, bool writes, bool meta, int64_t max_loop_trips)
+      : stats_(stats), loop_trips_left_(max_loop_trips), writes_(writes), meta_(meta) {}
 
   void RunBlock(Block& block) {
     for (Node* node : block.nodes()) {
@@ -380,6 +381,7 @@ class Specializer {
   ObservedTypes Observed() && {
     ObservedTypes out = std::move(observed_);
     for (Value* v : data_dependent_) out.erase(v);
+    for (Value* v : past_loop_budget_) out.erase(v);
     return out;
   }
 
@@ -430,6 +432,10 @@ class Specializer {
   }
 
   void RunNode(Node& node) {
+    // Computed from a loop left unspecialised (RunLoop): left so too.
+    for (Value* in : node.inputs()) {
+      if (past_loop_budget_.contains(in)) return LeaveUnspecialised(node);
+    }
     bool data_dependent = HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node);
     for (Value* in : node.inputs()) data_dependent |= data_dependent_.contains(in);
     if (data_dependent) {
@@ -682,6 +688,8 @@ class Specializer {
 
   // prim::Loop(max_trip_count, initial_condition, carried...): body block(i, carried...) ->
   // (condition, carried...).
+  // A run makes at most max_loop_trips iterations over all loops: a loop that would go past them
+  // is left unspecialised (LeaveUnspecialised), and named in SpecializeStats::loops_left.
   void RunLoop(Node& node, const std::vector<c10::IValue>& in) {
     if (!in[0].isInt() || !in[1].isBool()) return Unknown(node);
     Block* body = node.blocks()[0];
@@ -689,6 +697,13 @@ class Specializer {
     bool cond = in[1].toBool();
     std::vector<c10::IValue> carried(in.begin() + 2, in.end());
     for (int64_t i = 0; i < max_trips && cond; ++i) {
+      if (loop_trips_left_-- <= 0) {
+        if (!past_loop_budget_.contains(node.outputs().empty() ? nullptr : node.output(0)))
+          stats_.loops_left.push_back(absl::StrCat(
+              "prim::Loop (outputs ", OutputNames(node), ") at trip ", i, " of at most ", max_trips,
+              ": the run's budget of loop trips (SpecializeOptions::max_loop_trips) is spent"));
+        return LeaveUnspecialised(node);
+      }
       values_[body->inputs()[0]] = c10::IValue(i);
       for (size_t k = 0; k < carried.size(); ++k) Observe(body->inputs()[k + 1], carried[k]);
       RunBlock(*body);
@@ -704,13 +719,33 @@ class Specializer {
     for (size_t k = 0; k < carried.size(); ++k) Observe(node.output(k), carried[k]);
   }
 
+  // `node`'s outputs, and every value of its blocks, are given no type from this run, nor is
+  // anything computed from them.
+  void LeaveUnspecialised(Node& node) {
+    Unknown(node);
+    for (Value* out : node.outputs()) past_loop_budget_.insert(out);
+    for (Block* block : node.blocks()) {
+      for (Value* v : block->inputs()) past_loop_budget_.insert(v);
+      for (Node* inner : block->nodes()) LeaveUnspecialised(*inner);
+    }
+  }
+
+  static std::string OutputNames(const Node& node) {
+    if (node.outputs().empty()) return "none";
+    return absl::StrJoin(node.outputs(), ", ", [](std::string* out, const Value* v) {
+      absl::StrAppend(out, "%", v->debugName());
+    });
+  }
+
   SpecializeStats& stats_;
   absl::flat_hash_map<Value*, c10::IValue> values_;
   absl::flat_hash_map<Value*, c10::TensorTypePtr> observed_;
   absl::flat_hash_set<Value*> data_dependent_;
-  bool raised_ = false;  // a prim::RaiseException ran
-  const bool writes_;    // some node of the graph may write (AnyNodeWrites)
-  const bool meta_;      // values are meta tensors standing for CPU ones
+  absl::flat_hash_set<Value*> past_loop_budget_;  // LeaveUnspecialised
+  int64_t loop_trips_left_;                       // SpecializeOptions::max_loop_trips
+  bool raised_ = false;                           // a prim::RaiseException ran
+  const bool writes_;  // some node of the graph may write (AnyNodeWrites)
+  const bool meta_;    // values are meta tensors standing for CPU ones
   std::string meta_failure_;
 };
 
@@ -758,7 +793,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
   // One run; the input types it gives are recorded with the values' types.
   auto run = [&](bool meta, SpecializeStats& run_stats,
                  std::string& meta_failure) -> std::optional<ObservedTypes> {
-    Specializer s(run_stats, writes, meta);
+    Specializer s(run_stats, writes, meta, options.max_loop_trips);
     ObservedTypes input_types;
     for (size_t i = 0; i < inputs.size(); ++i) {
       Value* in = graph.inputs()[i];

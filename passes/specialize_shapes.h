@@ -22,6 +22,10 @@ struct SpecializeStats {
   // on them.
   std::string first_failure;
   bool on_meta = false;  // the types came from a run on meta tensors
+  // Loops left unspecialised because the run's budget of loop trips was spent
+  // (SpecializeOptions::max_loop_trips), each as "prim::Loop (outputs %y) at trip N of at most M:
+  // ...".
+  std::vector<std::string> loops_left;
   // Why a run on meta tensors could not stand for the run on the example values ("aten::item:
   // it computes a value other than a tensor from a tensor"), empty when it could or was not tried.
   std::string meta_failure;
@@ -33,6 +37,13 @@ struct SpecializeOptions {
   // Also run on the example values and return Internal when the two runs' types differ (test
   // builds: GRAPH_LOWER_CHECK_INVARIANTS).
   bool compare_with_example_run = false;
+  // The most loop iterations one run makes, over all prim::Loop nodes together. A loop that would
+  // go past them is left unspecialised: its outputs, the values of its body and everything
+  // computed from them keep the types they had (SpecializeStats::loops_left names it), so that a
+  // loop of 10^8 trips cannot stall lowering. 100,000 trips is far above the loops of the
+  // torchvision set and TransformerEncoder (none survive unrolling of constant loops) and takes
+  // well under a second for a body of a few scalar ops.
+  int64_t max_loop_trips = 100000;
 };
 
 // Before: `graph` with any tensor types; `inputs` holds one value per graph input (input 0 is the
