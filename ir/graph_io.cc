@@ -34,6 +34,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "absl/types/span.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/mutation.h"
@@ -455,6 +456,93 @@ const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& bloc
   return nullptr;
 }
 
+// Why a control-flow node is malformed (empty when it is not, or is not control flow). The parser
+// and Graph::lint accept a prim::If with one block (found by fuzz/: constant folding then read
+// its missing else block, an ASan heap-buffer-overflow), or blocks that return another number or
+// type of values than the node has. The shapes required are the interpreter's
+// (torch/csrc/jit/ir/ir.h, Node::blocks; torch/csrc/jit/runtime/interpreter.cpp):
+//   %outs... = prim::If(%cond : bool), two blocks of no inputs, each returning one value per
+//   output; %outs... = prim::Loop(%max_trips : int, %start : bool, %carried...), one block taking
+//   (int, carried...) and returning (bool, carried...), one output per carried value. Every
+//   returned value's type must be related to (a subtype or a supertype of) the output's it
+//   stands for: shape specialisation types an output as the branch taken returns it
+//   (Float(2, 3)), and the other branch may still return a plain Tensor.
+std::string MalformedControlFlow(const torch::jit::Node& node) {
+  auto returns_fit = [](const torch::jit::Block& b, absl::Span<const torch::jit::Value* const> to,
+                        size_t first) -> std::string {
+    if (b.outputs().size() != to.size() + first) {
+      return absl::StrCat("a block returns ", b.outputs().size(), " values where ",
+                          to.size() + first, " are needed");
+    }
+    for (size_t i = 0; i < to.size(); ++i) {
+      const torch::jit::Value* got = b.outputs()[i + first];
+      if (!got->type()->isSubtypeOf(*to[i]->type()) && !to[i]->type()->isSubtypeOf(*got->type())) {
+        return absl::StrCat("a block returns %", got->debugName(), " : ", got->type()->str(),
+                            " for %", to[i]->debugName(), " : ", to[i]->type()->str());
+      }
+    }
+    return "";
+  };
+  const c10::Symbol kind = node.kind();
+  if (kind == c10::prim::If) {
+    if (node.inputs().size() != 1 || node.input()->type()->kind() != c10::TypeKind::BoolType) {
+      return "it needs one bool condition";
+    }
+    if (node.blocks().size() != 2) {
+      return absl::StrCat("it has ", node.blocks().size(), " blocks where 2 are needed");
+    }
+    for (const torch::jit::Block* b : node.blocks()) {
+      if (!b->inputs().empty()) return "a block takes inputs";
+      std::vector<const torch::jit::Value*> outs(node.outputs().begin(), node.outputs().end());
+      if (std::string why = returns_fit(*b, outs, 0); !why.empty()) return why;
+    }
+    return "";
+  }
+  if (kind == c10::prim::Loop) {
+    if (node.inputs().size() < 2 || node.input(0)->type()->kind() != c10::TypeKind::IntType ||
+        node.input(1)->type()->kind() != c10::TypeKind::BoolType) {
+      return "it needs an int trip count and a bool condition first";
+    }
+    if (node.blocks().size() != 1) {
+      return absl::StrCat("it has ", node.blocks().size(), " blocks where 1 is needed");
+    }
+    const size_t carried = node.inputs().size() - 2;
+    const torch::jit::Block& body = *node.blocks()[0];
+    if (node.outputs().size() != carried || body.inputs().size() != carried + 1) {
+      return absl::StrCat("it carries ", carried, " values but has ", node.outputs().size(),
+                          " outputs and its block takes ", body.inputs().size(),
+                          " inputs (the iteration number first)");
+    }
+    if (body.outputs().empty() || body.outputs()[0]->type()->kind() != c10::TypeKind::BoolType) {
+      return "its block must return the bool condition first";
+    }
+    std::vector<const torch::jit::Value*> outs(node.outputs().begin(), node.outputs().end());
+    return returns_fit(body, outs, 1);
+  }
+  return "";
+}
+
+// The first malformed control-flow node (MalformedControlFlow) and why, or nullptr.
+const torch::jit::Node* FirstMalformedControlFlow(const torch::jit::Block& block,
+                                                  std::string& why) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    why = MalformedControlFlow(*node);
+    if (!why.empty()) return node;
+    for (const torch::jit::Block* b : node->blocks()) {
+      if (const torch::jit::Node* n = FirstMalformedControlFlow(*b, why)) return n;
+    }
+  }
+  return nullptr;
+}
+
+// "%a, %b": a node's outputs ("none" when it has none).
+std::string OutputNames(const torch::jit::Node& node) {
+  if (node.outputs().empty()) return "none";
+  return absl::StrJoin(node.outputs(), ", ", [](std::string* out, const torch::jit::Value* v) {
+    absl::StrAppend(out, "%", v->debugName());
+  });
+}
+
 // "Tensor, int[], bool": the types of a node's inputs.
 std::string InputTypes(const torch::jit::Node& node) {
   std::vector<std::string> types;
@@ -487,6 +575,12 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(
         absl::StrCat(source_name, ": invalid graph: ", ExceptionMessage(e)));
+  }
+  if (std::string why;
+      const torch::jit::Node* n = FirstMalformedControlFlow(*graph->block(), why)) {
+    return absl::InvalidArgumentError(absl::StrCat(source_name,
+                                                   ": invalid text IR: ", n->kind().toQualString(),
+                                                   " (outputs ", OutputNames(*n), "): ", why));
   }
   if (const torch::jit::Node* n = FirstIllTypedListConstruct(*graph->block())) {
     return absl::InvalidArgumentError(

@@ -208,6 +208,71 @@ TEST(TextIrTest, IllTypedListConstructIsAnError) {
                   .ok());
 }
 
+TEST(TextIrTest, MalformedControlFlowIsAnError) {
+  // Found by fuzz/: a prim::If with one block; constant folding read its missing else block (an
+  // ASan heap-buffer-overflow). The parser numbers values (%y is %2 here), as the messages say.
+  constexpr char kIfWithOneBlock[] = R"IR(
+graph(%x : Tensor):
+  %c : bool = prim::Constant[value=0]()
+  %y : Tensor = prim::If(%c)
+    block0():
+      -> (%x)
+  return (%y)
+)IR";
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kIfWithOneBlock, "if.ir");
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(std::string(g.status().message()),
+              HasSubstr("if.ir: invalid text IR: prim::If (outputs %2): it has 1 blocks where 2 "
+                        "are needed"));
+  // A branch returning an int for a Tensor output.
+  constexpr char kIfReturningAnInt[] = R"IR(
+graph(%x : Tensor, %c : bool):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = prim::If(%c)
+    block0():
+      -> (%x)
+    block1():
+      -> (%one)
+  return (%y)
+)IR";
+  g = ParseGraphText(kIfReturningAnInt, "if2.ir");
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(std::string(g.status().message()),
+              HasSubstr("prim::If (outputs %3): a block returns %2 : int for %3 : Tensor"));
+  // A loop whose block does not return its carried value.
+  constexpr char kLoopWithoutCarried[] = R"IR(
+graph(%x : Tensor):
+  %t : bool = prim::Constant[value=1]()
+  %n : int = prim::Constant[value=3]()
+  %y : Tensor = prim::Loop(%n, %t, %x)
+    block0(%i : int, %c : Tensor):
+      -> (%t)
+  return (%y)
+)IR";
+  g = ParseGraphText(kLoopWithoutCarried, "loop.ir");
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(std::string(g.status().message()),
+              HasSubstr("prim::Loop (outputs %3): a block returns 1 values where 2 are needed"));
+  // Well-formed control flow, with a branch typed more precisely than the output, still parses.
+  constexpr char kWellFormed[] = R"IR(
+graph(%x : Float(2, 3), %c : bool):
+  %t : bool = prim::Constant[value=1]()
+  %n : int = prim::Constant[value=3]()
+  %y : Tensor = prim::If(%c)
+    block0():
+      -> (%x)
+    block1():
+      %z : Tensor = aten::neg(%x)
+      -> (%z)
+  %w : Tensor = prim::Loop(%n, %t, %y)
+    block0(%i : int, %v : Tensor):
+      %v2 : Tensor = aten::neg(%v)
+      -> (%t, %v2)
+  return (%w)
+)IR";
+  EXPECT_TRUE(ParseGraphText(kWellFormed, "ok.ir").ok());
+}
+
 TEST(TextIrTest, AtenCallMatchingNoOverloadIsAnError) {
   // aten::gelu(Tensor self, *, str approximate='none'): text IR spells the default too.
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
