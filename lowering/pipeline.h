@@ -77,8 +77,9 @@ struct LoweringReport {
   // Optional inputs given a value in the example inputs, specialised to present (typed as the
   // element type, so `is None` folds).
   std::vector<std::string> present_inputs;
-  // Loops shape specialisation left unspecialised: the run's budget of loop trips was spent
-  // (SpecializeOptions::max_loop_trips); their values keep the types they had.
+  // Where shape specialisation stopped because its loop work was spent
+  // (SpecializeOptions::max_loop_steps, SpecializeStats::loops_left): that loop and what follows
+  // it keep the types they had.
   std::vector<std::string> unspecialized_loops;
   int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
   // Decomposition outputs copied to the op's layout (DecomposeResult::restrided_outputs).

@@ -344,6 +344,19 @@ bool IsView(const Node& node) {
   return true;
 }
 
+// Whether the node has an output holding tensors that is not declared an alias of an input: ops
+// such as aten::append or aten::__getitem__ make no tensor (and their list inputs may be long:
+// AnyNonContiguousTensor on every append was quadratic in a loop's list, minutes for 150,000
+// appends; found by the try-to-break-it pass).
+bool MakesTensors(const Node& node) {
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  for (size_t i = 0; i < node.outputs().size(); ++i) {
+    if (!TypeHoldsTensor(node.outputs()[i]->type())) continue;
+    if (!schema || i >= schema->returns().size() || !schema->returns()[i].alias_info()) return true;
+  }
+  return false;
+}
+
 // Ops that ask for a tensor's device: a meta run answers them for the CPU.
 bool AsksDevice(c10::Symbol kind) {
   static const auto* kinds = [] {
@@ -361,12 +374,13 @@ bool AsksDevice(c10::Symbol kind) {
 class Specializer {
  public:
   // meta: run on meta tensors standing for CPU ones (see SpecializeShapes).
-  Specializer(SpecializeStats& stats, bool writes, bool meta, int64_t max_loop_trips)
-      : stats_(stats), loop_trips_left_(max_loop_trips), writes_(writes), meta_(meta) {}
+  Specializer(SpecializeStats& stats, bool writes, bool meta, int64_t max_loop_steps)
+      : stats_(stats), loop_steps_left_(max_loop_steps), writes_(writes), meta_(meta) {}
 
   void RunBlock(Block& block) {
     for (Node* node : block.nodes()) {
-      if (!meta_failure_.empty()) return;
+      // Nothing runs once the loop budget is spent (SpendLoopBudget): those values get no type.
+      if (!meta_failure_.empty() || loop_budget_spent_) return;
       RunNode(*node);
     }
   }
@@ -432,10 +446,7 @@ class Specializer {
   }
 
   void RunNode(Node& node) {
-    // Computed from a loop left unspecialised (RunLoop): left so too.
-    for (Value* in : node.inputs()) {
-      if (past_loop_budget_.contains(in)) return LeaveUnspecialised(node);
-    }
+    if (!loops_.empty() && --loop_steps_left_ < 0) return SpendLoopBudget();
     bool data_dependent = HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node);
     for (Value* in : node.inputs()) data_dependent |= data_dependent_.contains(in);
     if (data_dependent) {
@@ -497,7 +508,7 @@ class Specializer {
         if (!(v.isList() || v.isTuple())) return Unknown(node);
         stack = v.isList() ? v.toListRef().vec() : v.toTupleRef().elements().vec();
       } else if (meta_ && (MetaKernelDisagrees(kind) || KnownWithoutMetaKernel(op) ||
-                           (!IsView(node) && AnyNonContiguousTensor(*in)))) {
+                           (!IsView(node) && MakesTensors(node) && AnyNonContiguousTensor(*in)))) {
         std::optional<torch::jit::Stack> outs = RunWithoutMetaKernel(node, *op, *in);
         if (!outs) return MetaFails(node, "no Meta kernel, and its shapes cannot be had otherwise");
         stack = *std::move(outs);
@@ -532,8 +543,14 @@ class Specializer {
       }
     }
     if (stack.size() != node.outputs().size()) return Unknown(node);
+    const c10::FunctionSchema* schema = node.maybeSchema();
     for (size_t i = 0; i < stack.size(); ++i) {
-      if (meta_) {
+      // An output that aliases an input is made of meta values already; converting it would
+      // copy it (aten::append's list, once per call: quadratic in the list's length, minutes
+      // for a loop appending 150,000 times; found by the try-to-break-it pass).
+      const bool aliases_input =
+          schema && i < schema->returns().size() && schema->returns()[i].alias_info();
+      if (meta_ && !aliases_input) {
         // Factories without a device argument, prim::GetAttr, ... make CPU tensors.
         std::optional<c10::IValue> m = ToMeta(stack[i]);
         if (!m) return MetaFails(node, "an output is not a dense CPU tensor");
@@ -688,39 +705,63 @@ class Specializer {
 
   // prim::Loop(max_trip_count, initial_condition, carried...): body block(i, carried...) ->
   // (condition, carried...).
-  // A run makes at most max_loop_trips iterations over all loops: a loop that would go past them
-  // is left unspecialised (LeaveUnspecialised), and named in SpecializeStats::loops_left.
+  // Loop work is bounded (SpecializeOptions::max_loop_steps): each iteration, and each node run
+  // inside a loop, is a step; SpendLoopBudget stops the run when they are spent.
   void RunLoop(Node& node, const std::vector<c10::IValue>& in) {
     if (!in[0].isInt() || !in[1].isBool()) return Unknown(node);
     Block* body = node.blocks()[0];
     const int64_t max_trips = in[0].toInt();
     bool cond = in[1].toBool();
     std::vector<c10::IValue> carried(in.begin() + 2, in.end());
+    loops_.push_back(&node);
     for (int64_t i = 0; i < max_trips && cond; ++i) {
-      if (loop_trips_left_-- <= 0) {
-        if (!past_loop_budget_.contains(node.outputs().empty() ? nullptr : node.output(0)))
-          stats_.loops_left.push_back(absl::StrCat(
-              "prim::Loop (outputs ", OutputNames(node), ") at trip ", i, " of at most ", max_trips,
-              ": the run's budget of loop trips (SpecializeOptions::max_loop_trips) is spent"));
-        return LeaveUnspecialised(node);
-      }
+      if (--loop_steps_left_ < 0) SpendLoopBudget();
+      if (loop_budget_spent_) break;
       values_[body->inputs()[0]] = c10::IValue(i);
       for (size_t k = 0; k < carried.size(); ++k) Observe(body->inputs()[k + 1], carried[k]);
       RunBlock(*body);
+      if (loop_budget_spent_) break;
       auto c = values_.find(body->outputs()[0]);
-      if (c == values_.end() || !c->second.isBool()) return Unknown(node);
+      if (c == values_.end() || !c->second.isBool()) {
+        loops_.pop_back();
+        return Unknown(node);
+      }
       cond = c->second.toBool();
       for (size_t k = 0; k < carried.size(); ++k) {
         auto it = values_.find(body->outputs()[k + 1]);
-        if (it == values_.end()) return Unknown(node);
+        if (it == values_.end()) {
+          loops_.pop_back();
+          return Unknown(node);
+        }
         carried[k] = it->second;
       }
     }
+    loops_.pop_back();
+    if (loop_budget_spent_) return;
     for (size_t k = 0; k < carried.size(); ++k) Observe(node.output(k), carried[k]);
   }
 
-  // `node`'s outputs, and every value of its blocks, are given no type from this run, nor is
-  // anything computed from them.
+  // The loop budget is spent: the run stops. The outermost loop running, with every value inside
+  // it, and everything after it get no type from this run: a value after the loop may depend on
+  // iterations not run (a list appended to inside it; found by the try-to-break-it pass: its
+  // partial length was specialised, and `len` folded to a wrong number). Named in
+  // SpecializeStats::loops_left.
+  void SpendLoopBudget() {
+    if (loop_budget_spent_) return;
+    loop_budget_spent_ = true;
+    Node& outer = *loops_.front();
+    std::string where;
+    if (auto flc = outer.sourceRange().file_line_col()) {
+      where = absl::StrCat(" at ", std::get<0>(*flc), ":", std::get<1>(*flc));
+    }
+    stats_.loops_left.push_back(
+        absl::StrCat("prim::Loop (outputs ", OutputNames(outer), ")", where,
+                     " and everything after it: the loop work of shape specialisation (",
+                     "SpecializeOptions::max_loop_steps) is spent"));
+    LeaveUnspecialised(outer);
+  }
+
+  // `node`'s outputs, and every value of its blocks, get no type from this run.
   void LeaveUnspecialised(Node& node) {
     Unknown(node);
     for (Value* out : node.outputs()) past_loop_budget_.insert(out);
@@ -742,7 +783,9 @@ class Specializer {
   absl::flat_hash_map<Value*, c10::TensorTypePtr> observed_;
   absl::flat_hash_set<Value*> data_dependent_;
   absl::flat_hash_set<Value*> past_loop_budget_;  // LeaveUnspecialised
-  int64_t loop_trips_left_;                       // SpecializeOptions::max_loop_trips
+  int64_t loop_steps_left_;                       // SpecializeOptions::max_loop_steps
+  bool loop_budget_spent_ = false;                // SpendLoopBudget
+  std::vector<Node*> loops_;                      // the loops running, outermost first
   bool raised_ = false;                           // a prim::RaiseException ran
   const bool writes_;  // some node of the graph may write (AnyNodeWrites)
   const bool meta_;    // values are meta tensors standing for CPU ones
@@ -793,7 +836,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
   // One run; the input types it gives are recorded with the values' types.
   auto run = [&](bool meta, SpecializeStats& run_stats,
                  std::string& meta_failure) -> std::optional<ObservedTypes> {
-    Specializer s(run_stats, writes, meta, options.max_loop_trips);
+    Specializer s(run_stats, writes, meta, options.max_loop_steps);
     ObservedTypes input_types;
     for (size_t i = 0; i < inputs.size(); ++i) {
       Value* in = graph.inputs()[i];

@@ -518,6 +518,34 @@ def test_stack_of_a_list_built_in_a_loop(graph_lower_bin, tmp_path):
         torch.testing.assert_close(lowered(x), StackLoop()(x))
 
 
+class ListPastTheLoopBudget(nn.Module):
+    def forward(self, x):
+        parts: List[torch.Tensor] = []
+        for i in range(100010):
+            if i >= 99995:
+                parts.append(x * float(i))
+        y = torch.stack(parts)
+        return y.mean(0), y.shape[0], y.reshape(y.shape[0], -1).sum(1)
+
+
+def test_a_list_appended_past_the_loop_budget_is_not_specialised(graph_lower_bin, tmp_path):
+    # Break-it pass: specialisation stopped at the loop budget with 5 of the list's 15 tensors;
+    # `y.shape[0]` folded to 5 and the lowered program returned 5 (eager: 15), exit 0. Now the
+    # loop and what follows it are left unspecialised and named in the report.
+    inputs = [torch.randn(3, 4)]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, ListPastTheLoopBudget(), inputs)
+    assert proc.returncode == 0, proc.stderr
+    assert rep["verified"] is True
+    assert len(rep["unspecialized_loops"]) == 1, rep["unspecialized_loops"]
+    assert "max_loop_steps" in rep["unspecialized_loops"][0]
+    x = torch.randn(3, 4)
+    expected = ListPastTheLoopBudget()(x)
+    got = lowered(x)
+    assert got[1] == expected[1] == 15
+    torch.testing.assert_close(got[0], expected[0])
+    torch.testing.assert_close(got[2], expected[2])
+
+
 class BufferAccumulator(nn.Module):
     def __init__(self):
         super().__init__()
