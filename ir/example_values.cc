@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "ir/errors.h"
 
 namespace graph_lower {
 
@@ -242,23 +243,25 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
       } else if (absl::SimpleAtod(entry, &d)) {
         values.emplace_back(d);
       } else {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "example input ", index, " '=", entry, "': expected =INT, =FLOAT, =true or =false"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("--example-inputs: example input ", index, " '=", entry,
+                         "': expected =INT, =FLOAT, =true or =false"));
       }
       ++index;
       continue;
     }
     std::vector<absl::string_view> parts = absl::StrSplit(entry, ':');
     if (parts.size() > 2) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("example input ", index, " '", entry, "': expected SHAPE[:DTYPE]"));
+      return absl::InvalidArgumentError(absl::StrCat("--example-inputs: example input ", index,
+                                                     " '", entry, "': expected SHAPE[:DTYPE]"));
     }
     c10::ScalarType dtype = at::kFloat;
     if (parts.size() == 2) {
       std::optional<c10::ScalarType> d = ParseDtype(absl::StripAsciiWhitespace(parts[1]));
       if (!d) {
-        return absl::InvalidArgumentError(absl::StrCat("example input ", index, " '", entry,
-                                                       "': unknown dtype '", parts[1], "'"));
+        return absl::InvalidArgumentError(absl::StrCat("--example-inputs: example input ", index,
+                                                       " '", entry, "': unknown dtype '", parts[1],
+                                                       "'"));
       }
       dtype = *d;
     }
@@ -271,25 +274,32 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
         dim = absl::StripAsciiWhitespace(dim);
         int64_t n;
         if (dim.empty()) {
-          return absl::InvalidArgumentError(absl::StrCat("example input ", index, " '", entry,
-                                                         "': empty dimension in shape '", dims,
-                                                         "' (sizes are separated by a single x)"));
+          return absl::InvalidArgumentError(absl::StrCat(
+              "--example-inputs: example input ", index, " '", entry,
+              "': empty dimension in shape '", dims, "' (sizes are separated by a single x)"));
         }
         if (!absl::SimpleAtoi(dim, &n) || n < 0 || n > (int64_t{1} << 31)) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("example input ", index, " '", entry, "': bad dimension '", dim, "'"));
+          return absl::InvalidArgumentError(absl::StrCat("--example-inputs: example input ", index,
+                                                         " '", entry, "': bad dimension '", dim,
+                                                         "'"));
         }
         shape.push_back(n);
       }
     }
     at::TensorOptions options = at::TensorOptions().dtype(dtype);
     at::Tensor t;
-    if (dtype == at::kBool) {
-      t = torch::randint(0, 2, shape, options);
-    } else if (at::isIntegralType(dtype, /*includeBool=*/false)) {
-      t = torch::randint(0, 10, shape, options);
-    } else {
-      t = torch::randn(shape, options);
+    try {
+      if (dtype == at::kBool) {
+        t = torch::randint(0, 2, shape, options);
+      } else if (at::isIntegralType(dtype, /*includeBool=*/false)) {
+        t = torch::randint(0, 10, shape, options);
+      } else {
+        t = torch::randn(shape, options);
+      }
+    } catch (const std::exception& e) {  // too large to allocate, or its size overflows
+      return absl::InvalidArgumentError(
+          absl::StrCat("--example-inputs: example input ", index, " '", entry,
+                       "': cannot make the tensor: ", ExceptionMessage(e)));
     }
     values.emplace_back(t);
     ++index;
