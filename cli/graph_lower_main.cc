@@ -290,9 +290,11 @@ bool IsDumpName(const std::string& filename) {
 
 // --dump-dir: creates the directory, checks that a file can be written there, and removes the
 // dumps of an earlier run (files named as this one names them, NN-<step>.ir; nothing else), so
-// that consecutive files are consecutive steps of this run. An `input` that is one of those dumps
-// (a dump lowered again) is refused rather than overwritten.
-absl::Status PrepareDumpDir(const std::string& dir, const std::string& input) {
+// that consecutive files are consecutive steps of this run. A file the run reads (`read`: the
+// input, a dump lowered again; the --example-inputs or --opset file) that is one of those dumps is
+// refused rather than removed or overwritten.
+absl::Status PrepareDumpDir(const std::string& dir,
+                            const std::vector<std::pair<std::string, std::string>>& read) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
@@ -307,10 +309,12 @@ absl::Status PrepareDumpDir(const std::string& dir, const std::string& input) {
   }
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     if (entry.is_regular_file(ec) && IsDumpName(entry.path().filename().string())) {
-      if (std::filesystem::equivalent(entry.path(), input, ec)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            input, ": is a dump in --dump-dir ", dir,
-            ", which this run would overwrite; copy it elsewhere or dump to another directory"));
+      for (const auto& [path, what] : read) {
+        if (std::filesystem::equivalent(entry.path(), path, ec)) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              path, ": ", what, " is named as a dump in --dump-dir ", dir,
+              ", which this run would overwrite; copy it elsewhere or dump to another directory"));
+        }
       }
       std::filesystem::remove(entry.path(), ec);
     }
@@ -515,6 +519,12 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     if (std::filesystem::is_directory(p, ec)) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": is a directory"));
     }
+    // Never replaced (WriteFileAtomically): refused now, before another output is written.
+    if (const std::filesystem::file_status st = std::filesystem::symlink_status(p, ec);
+        !ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          out, ": cannot write: not a regular file (a symlink, device or FIFO is not replaced)"));
+    }
     // So that no output is written when a later one would fail.
     if (!CheckCanWriteIn(dir).ok()) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": cannot write in its directory"));
@@ -546,7 +556,7 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   // After loading: bad input creates no directory, and an input named like a dump in DIR (a
   // dump being lowered again) is read before the old dumps are removed.
   if (const std::string dir = absl::GetFlag(FLAGS_dump_dir); !dir.empty()) {
-    if (absl::Status s = PrepareDumpDir(dir, inputs[0]); !s.ok()) return s;
+    if (absl::Status s = PrepareDumpDir(dir, read); !s.ok()) return s;
   }
   if (!check) return Lower(inputs[0], *program, *std::move(opset), load_ms);
 

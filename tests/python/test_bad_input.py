@@ -278,6 +278,46 @@ def test_an_output_named_as_a_dump_in_the_dump_dir_is_refused(graph_lower_bin, s
     _only(dumps)
 
 
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "device"])
+def test_an_output_that_is_not_a_regular_file_stops_before_any_is_written(
+        graph_lower_bin, small_archive, tmp_path, kind):
+    # Break-it pass: -o was written before --report (a symlink, a FIFO, /dev/full) failed.
+    target = tmp_path / "t.json"
+    target.write_text("{}")
+    if kind == "symlink":
+        report = tmp_path / "link.json"
+        report.symlink_to(target)
+    elif kind == "fifo":
+        report = tmp_path / "fifo.json"
+        os.mkfifo(report)
+    else:
+        report = "/dev/full"
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8:float32",
+                   "-o", str(tmp_path / "p.pt"), "--report", str(report))
+    _expect_bad_input(proc, str(report), "not a regular file")
+    assert not (tmp_path / "p.pt").exists()
+    assert target.read_text() == "{}"
+
+
+@pytest.mark.parametrize("flag", ["--example-inputs", "--opset"])
+def test_a_file_read_that_is_named_as_a_dump_in_the_dump_dir_is_refused(
+        graph_lower_bin, small_archive, tmp_path, flag):
+    # Break-it pass: an --example-inputs file named 00-input.ir in the dump dir was removed as an
+    # earlier run's dump, and an --opset file so named was overwritten.
+    dump = tmp_path / "00-input.ir"
+    if flag == "--example-inputs":
+        torch.save([torch.randn(1, 3, 8, 8)], str(dump))
+        args = ["--example-inputs", str(dump)]
+    else:
+        dump.write_text("aten::convolution\n")
+        args = ["--example-inputs", "1x3x8x8", "--opset", str(dump)]
+    before = dump.read_bytes()
+    proc = run_cli(graph_lower_bin, small_archive, *args, "--dump-dir", str(tmp_path))
+    _expect_bad_input(proc, str(dump), flag, "would overwrite")
+    assert dump.read_bytes() == before
+    _only(tmp_path, "00-input.ir")
+
+
 def test_bad_input_creates_no_dump_dir(graph_lower_bin, tmp_path):
     proc = run_cli(graph_lower_bin, str(tmp_path / "missing.ir"), "--dump-dir",
                    str(tmp_path / "dumps" / "sub"))
