@@ -545,12 +545,13 @@ class Specializer {
     if (stack.size() != node.outputs().size()) return Unknown(node);
     const c10::FunctionSchema* schema = node.maybeSchema();
     for (size_t i = 0; i < stack.size(); ++i) {
-      // An output that aliases an input is made of meta values already; converting it would
-      // copy it (aten::append's list, once per call: quadratic in the list's length, minutes
-      // for a loop appending 150,000 times; found by the try-to-break-it pass).
-      const bool aliases_input =
-          schema && i < schema->returns().size() && schema->returns()[i].alias_info();
-      if (meta_ && !aliases_input) {
+      // A list that aliases an input list (aten::append's) holds meta values already;
+      // converting it would copy it, once per call: quadratic in the list's length, minutes for
+      // a loop appending 150,000 times (found by the try-to-break-it pass). A tensor is still
+      // converted (a view run on a CPU stand-in by RunWithoutMetaKernel is a CPU tensor).
+      const bool aliased_list = stack[i].isList() && schema && i < schema->returns().size() &&
+                                schema->returns()[i].alias_info();
+      if (meta_ && !aliased_list) {
         // Factories without a device argument, prim::GetAttr, ... make CPU tensors.
         std::optional<c10::IValue> m = ToMeta(stack[i]);
         if (!m) return MetaFails(node, "an output is not a dense CPU tensor");
