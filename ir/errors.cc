@@ -2,8 +2,10 @@
 #include "ir/errors.h"
 
 #include <c10/util/Exception.h>
+#include <torch/csrc/jit/ir/ir.h>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -86,6 +88,15 @@ std::string ExceptionMessage(const std::exception& e) {
     return CauseLine(c10_error->what_without_backtrace());
   }
   return CauseLine(e.what());
+}
+
+std::string OutputNames(const torch::jit::Node& node) {
+  if (node.outputs().empty()) return "none";
+  std::string out;
+  for (const torch::jit::Value* v : node.outputs()) {
+    absl::StrAppend(&out, out.empty() ? "%" : ", %", v->debugName());
+  }
+  return out;
 }
 
 }  // namespace graph_lower

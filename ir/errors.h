@@ -7,6 +7,10 @@
 
 #include "absl/strings/string_view.h"
 
+namespace torch::jit {
+struct Node;
+}  // namespace torch::jit
+
 namespace graph_lower {
 
 // `text` with every byte that is not part of well-formed UTF-8, and every control character but
@@ -25,6 +29,9 @@ std::string CauseLine(absl::string_view message);
 
 // CauseLine of the exception's message (without the C++ backtrace for c10::Error).
 std::string ExceptionMessage(const std::exception& e);
+
+// "%a, %b": a node's outputs, to name the node in a message ("none" when it has none).
+std::string OutputNames(const torch::jit::Node& node);
 
 }  // namespace graph_lower
 

@@ -535,14 +535,6 @@ const torch::jit::Node* FirstMalformedControlFlow(const torch::jit::Block& block
   return nullptr;
 }
 
-// "%a, %b": a node's outputs ("none" when it has none).
-std::string OutputNames(const torch::jit::Node& node) {
-  if (node.outputs().empty()) return "none";
-  return absl::StrJoin(node.outputs(), ", ", [](std::string* out, const torch::jit::Value* v) {
-    absl::StrAppend(out, "%", v->debugName());
-  });
-}
-
 // "Tensor, int[], bool": the types of a node's inputs.
 std::string InputTypes(const torch::jit::Node& node) {
   std::vector<std::string> types;

@@ -13,12 +13,12 @@
 #include <iostream>
 #include <sstream>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
@@ -715,6 +715,7 @@ class Specializer {
     bool cond = in[1].toBool();
     std::vector<c10::IValue> carried(in.begin() + 2, in.end());
     loops_.push_back(&node);
+    absl::Cleanup pop_loop = [this] { loops_.pop_back(); };
     for (int64_t i = 0; i < max_trips && cond; ++i) {
       if (--loop_steps_left_ < 0) SpendLoopBudget();
       if (loop_budget_spent_) break;
@@ -723,21 +724,14 @@ class Specializer {
       RunBlock(*body);
       if (loop_budget_spent_) break;
       auto c = values_.find(body->outputs()[0]);
-      if (c == values_.end() || !c->second.isBool()) {
-        loops_.pop_back();
-        return Unknown(node);
-      }
+      if (c == values_.end() || !c->second.isBool()) return Unknown(node);
       cond = c->second.toBool();
       for (size_t k = 0; k < carried.size(); ++k) {
         auto it = values_.find(body->outputs()[k + 1]);
-        if (it == values_.end()) {
-          loops_.pop_back();
-          return Unknown(node);
-        }
+        if (it == values_.end()) return Unknown(node);
         carried[k] = it->second;
       }
     }
-    loops_.pop_back();
     if (loop_budget_spent_) return;
     for (size_t k = 0; k < carried.size(); ++k) Observe(node.output(k), carried[k]);
   }
@@ -770,13 +764,6 @@ class Specializer {
       for (Value* v : block->inputs()) past_loop_budget_.insert(v);
       for (Node* inner : block->nodes()) LeaveUnspecialised(*inner);
     }
-  }
-
-  static std::string OutputNames(const Node& node) {
-    if (node.outputs().empty()) return "none";
-    return absl::StrJoin(node.outputs(), ", ", [](std::string* out, const Value* v) {
-      absl::StrAppend(out, "%", v->debugName());
-    });
   }
 
   SpecializeStats& stats_;
