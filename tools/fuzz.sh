@@ -4,12 +4,16 @@
 # targets at once (one per core) for FUZZ_SECONDS each (default 300). The growing corpora live
 # in out/fuzz/corpus/<target>; findings (crash-*, timeout-*, oom-* inputs) go to
 # out/fuzz/findings/<target>/ (a previous run's to out/fuzz/findings.previous): copy each into fuzz/regressions/<target>/ once fixed, where
-# //fuzz:regression_test replays it. Prints "fuzz <target>: N executions, N findings" per target.
+# //fuzz:regression_test replays it. FUZZ_RUNS, when set, also stops each target after that many
+# executions (libFuzzer -runs), whichever comes first; set FUZZ_SECONDS high to run to a count.
+# Prints "fuzz <target>: N executions, N findings" per target.
 # Exit status 1 when anything was found.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-300}
+runs=()
+[ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
 base="$HOME/.cache/bazel/graph_lower_fuzz_$(pwd | sha256sum | cut -c1-8)"
 python3 fuzz/make_seeds.py --archives out/fuzz/seeds/archive || exit 1
 bazel --output_base="$base" build --config=fuzz //fuzz:text_ir_fuzzer //fuzz:archive_fuzzer ||
@@ -35,7 +39,7 @@ run() {  # target, seed dir, extra flags...
   mkdir -p "out/fuzz/corpus/$target" "out/fuzz/findings/$target"
   "$bin/fuzz/${target}_fuzzer" "out/fuzz/corpus/$target" "$seeds" \
     -max_total_time="$seconds" -timeout=30 -rss_limit_mb=6144 -malloc_limit_mb=2048 \
-    -max_len=65536 -print_final_stats=1 -artifact_prefix="out/fuzz/findings/$target/" "$@" \
+    -max_len=65536 -print_final_stats=1 -artifact_prefix="out/fuzz/findings/$target/" "${runs[@]}" "$@" \
     >"out/fuzz/$target.log" 2>&1
 }
 t0=$SECONDS
