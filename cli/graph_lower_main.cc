@@ -280,6 +280,19 @@ absl::Status CheckCanWriteIn(const std::filesystem::path& dir) {
   return CheckCanCreateFileIn(dir.string());
 }
 
+// Whether `a` and `b` name the same file: the same file when both exist, else the same
+// normalised absolute path (outputs may not exist yet). False when either cannot be resolved.
+bool SamePath(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec)) return true;
+  const std::filesystem::path ca =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(a, ec), ec);
+  if (ec) return false;
+  const std::filesystem::path cb =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(b, ec), ec);
+  return !ec && ca == cb;
+}
+
 // Whether `filename` is named as --dump-dir names its files (NN-<step>.ir).
 bool IsDumpName(const std::string& filename) {
   static const std::regex* kDumpName = new std::regex(
@@ -509,22 +522,13 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     }
     // A dump of this run would replace it (or remove it, as an earlier run's dump).
     if (const std::string dump_dir = absl::GetFlag(FLAGS_dump_dir);
-        !dump_dir.empty() && IsDumpName(p.filename().string()) &&
-        std::filesystem::weakly_canonical(std::filesystem::absolute(dir), ec) ==
-            std::filesystem::weakly_canonical(std::filesystem::absolute(dump_dir), ec)) {
+        !dump_dir.empty() && IsDumpName(p.filename().string()) && SamePath(dir, dump_dir)) {
       return absl::InvalidArgumentError(
           absl::StrCat(out, ": is named as a dump in --dump-dir ", dump_dir,
                        ", which this run writes or removes; give it another name or directory"));
     }
-    if (std::filesystem::is_directory(p, ec)) {
-      return absl::InvalidArgumentError(absl::StrCat(out, ": is a directory"));
-    }
-    // Never replaced (WriteFileAtomically): refused now, before another output is written.
-    if (const std::filesystem::file_status st = std::filesystem::symlink_status(p, ec);
-        !ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          out, ": cannot write: not a regular file (a symlink, device or FIFO is not replaced)"));
-    }
+    // Refused by WriteFileAtomically too; refused now, before another output is written.
+    if (absl::Status s = CheckReplaceableOutput(out); !s.ok()) return s;
     // So that no output is written when a later one would fail.
     if (!CheckCanWriteIn(dir).ok()) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": cannot write in its directory"));
@@ -535,11 +539,7 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
       const std::string& a = outputs[i].second;
       const std::string& b = outputs[j].second;
       if (a.empty() || b.empty()) continue;
-      std::error_code ec;
-      // Neither file may exist yet, so compare normalised absolute paths too.
-      if (a == b || std::filesystem::equivalent(a, b, ec) ||
-          std::filesystem::weakly_canonical(std::filesystem::absolute(a), ec) ==
-              std::filesystem::weakly_canonical(std::filesystem::absolute(b), ec)) {
+      if (a == b || SamePath(a, b)) {
         return absl::InvalidArgumentError(
             absl::StrCat(b, ": given as both ", outputs[j].first, " and ", outputs[i].first));
       }

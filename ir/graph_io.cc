@@ -692,13 +692,18 @@ void RemoveTemporaryFileInFlight() {
   if (tmp_in_flight.load()) unlink(tmp_in_flight_path);
 }
 
-absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {
+absl::Status CheckReplaceableOutput(const std::string& path) {
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(path, ec);
-  if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
-    // Never replace a directory, device, FIFO or symlink by renaming over it.
-    return absl::InvalidArgumentError(absl::StrCat(path, ": cannot write: not a regular file"));
-  }
+  if (ec || !fs::exists(status) || fs::is_regular_file(status)) return absl::OkStatus();
+  if (fs::is_directory(status))
+    return absl::InvalidArgumentError(absl::StrCat(path, ": is a directory"));
+  return absl::InvalidArgumentError(absl::StrCat(
+      path, ": cannot write: not a regular file (a symlink, device or FIFO is not replaced)"));
+}
+
+absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {
+  if (absl::Status s = CheckReplaceableOutput(path); !s.ok()) return s;
   // The temporary file sits beside the output: a rename within one file system.
   const TemporaryFile tmp_file(DirectoryOf(path));
   const std::string& tmp = tmp_file.path();

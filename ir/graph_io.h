@@ -128,7 +128,13 @@ absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
                                                const std::string& name,
                                                const SaveOptions& options = {});
 
+// Whether an output may be written at `path`: OK when nothing is there or a regular file is
+// (it is replaced). InvalidArgument naming `path` when it is a directory, or a symlink, device or
+// FIFO (never replaced: renaming over a symlink would replace the link, not write its target).
+absl::Status CheckReplaceableOutput(const std::string& path);
+
 // Writes `contents` to `path` atomically (temporary file in the same directory, then rename).
+// Errors: CheckReplaceableOutput's; InvalidArgument when the directory cannot be written.
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);
 
 // Whether a file can be created in directory `dir`, tried by creating and removing a temporary
