@@ -17,6 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "ir/errors.h"
+#include "ir/pickle_check.h"
 
 namespace graph_lower {
 
@@ -189,6 +190,13 @@ absl::StatusOr<std::vector<c10::IValue>> LoadInputsFile(const std::string& path)
   if (data.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": empty file"));
   c10::IValue value;
   try {
+    // A torch.save zip: its pickle and tensor records checked first, as an archive's are.
+    if (absl::StartsWith(absl::string_view(data.data(), data.size()), "PK\x03\x04")) {
+      if (absl::Status s = CheckArchivePickles(path, data.size()); !s.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(path, ": damaged torch.save file: ", s.message()));
+      }
+    }
     value = torch::jit::pickle_load(data);
   } catch (const std::exception& e) {
     std::string what = e.what();

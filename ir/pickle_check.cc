@@ -1,10 +1,20 @@
 #include "ir/pickle_check.h"
 
+#include <ATen/EmptyTensor.h>
 #include <caffe2/serialize/inline_container.h>
+#include <torch/csrc/jit/api/compilation_unit.h>
+#include <torch/csrc/jit/serialization/import_read.h>
+#include <torch/csrc/jit/serialization/storage_context.h>
 
 #include <cstring>
+#include <exception>
+#include <memory>
 #include <tuple>
+#include <utility>
+#include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -129,6 +139,124 @@ std::string OpcodeName(uint8_t op) {
   return absl::StrFormat("opcode 0x%02x", op);
 }
 
+// Record names of the storages a check built, for messages.
+using RecordOf = absl::flat_hash_map<const c10::StorageImpl*, std::string>;
+
+// Whether `t` lies inside its storage (CheckArchivePickles).
+absl::Status CheckTensorFits(const at::Tensor& t, const std::string& name,
+                             const RecordOf& records) {
+  const auto error = [&](const std::string& problem) {
+    return absl::InvalidArgumentError(absl::StrCat("tensor ", name, ": ", problem));
+  };
+  if (!t.defined() || t.layout() != at::kStrided || !t.has_storage()) return absl::OkStatus();
+  for (const int64_t n : t.sizes()) {
+    if (n < 0) return error(absl::StrCat("negative size ", n));
+  }
+  for (const int64_t n : t.strides()) {
+    if (n < 0) return error(absl::StrCat("negative stride ", n));
+  }
+  if (t.storage_offset() < 0) {
+    return error(absl::StrCat("negative storage offset ", t.storage_offset()));
+  }
+  size_t needed = 0;
+  try {
+    needed = at::detail::computeStorageNbytes(t.sizes(), t.strides(), t.dtype().itemsize(),
+                                              static_cast<size_t>(t.storage_offset()));
+  } catch (const std::exception&) {
+    return error("its size in bytes overflows");
+  }
+  if (needed > t.storage().nbytes()) {
+    const auto record = records.find(t.storage().unsafeGetStorageImpl());
+    return error(
+        absl::StrCat("its sizes, strides and offset reach ", needed, " bytes, but ",
+                     record == records.end() ? "its storage" : "record '" + record->second + "'",
+                     " holds ", t.storage().nbytes()));
+  }
+  return absl::OkStatus();
+}
+
+// CheckTensorFits for every tensor reachable from `value` through lists, tuples, dicts and
+// objects, each visited once (a pickle may share or nest them). Iterative: a damaged pickle may
+// nest deeply.
+absl::Status CheckTensorStorages(const c10::IValue& value, const std::string& name,
+                                 const RecordOf& records) {
+  std::vector<std::pair<c10::IValue, std::string>> stack = {{value, name}};
+  absl::flat_hash_set<const void*> seen;
+  const auto push = [&](const c10::IValue& v, std::string path) {
+    if (v.isTensor() || (v.isPtrType() && !v.isString())) stack.emplace_back(v, std::move(path));
+  };
+  while (!stack.empty()) {
+    const auto [v, path] = std::move(stack.back());
+    stack.pop_back();
+    if (v.isPtrType() && !seen.insert(v.internalToPointer()).second) continue;
+    if (v.isTensor()) {
+      if (absl::Status s = CheckTensorFits(v.toTensor(), path, records); !s.ok()) return s;
+    } else if (v.isList()) {
+      const auto elements = v.toListRef();
+      for (size_t i = 0; i < elements.size(); ++i)
+        push(elements[i], absl::StrCat(path, "[", i, "]"));
+    } else if (v.isTuple()) {
+      const auto elements = v.toTupleRef().elements();
+      for (size_t i = 0; i < elements.size(); ++i)
+        push(elements[i], absl::StrCat(path, "[", i, "]"));
+    } else if (v.isGenericDict()) {
+      for (const auto& entry : v.toGenericDict()) {
+        push(entry.key(), absl::StrCat(path, " key"));
+        push(entry.value(), entry.key().isString()
+                                ? absl::StrCat(path, "['", entry.key().toStringRef(), "']")
+                                : absl::StrCat(path, "[...]"));
+      }
+    } else if (v.isObject()) {
+      const c10::ivalue::Object& object = v.toObjectRef();
+      const std::string type = object.type() ? object.type()->name()->qualifiedName() : "object";
+      for (size_t i = 0; i < object.slots().size(); ++i) {
+        push(object.slots()[i], absl::StrCat(path, " (", type, ")"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The tensor check of CheckArchivePickles for one pickle, `archive`.pkl, and its records
+// `archive`/N.
+absl::Status CheckPickleTensors(caffe2::serialize::PyTorchStreamReader& reader,
+                                const std::string& archive) {
+  const std::string pickle = archive + ".pkl";
+  if (!reader.hasRecord(pickle)) return absl::OkStatus();
+  // Each storage the size of its record, so that the unpickler's tensors show what they reach.
+  auto storages = std::make_shared<torch::jit::DeserializationStorageContext>();
+  RecordOf records;
+  for (const std::string& name : reader.getAllRecords()) {
+    if (!absl::StartsWith(name, archive + "/")) continue;
+    const std::string key = name.substr(archive.size() + 1);
+    if (key.empty() || storages->hasStorage(key)) continue;
+    auto [data, size] = reader.getRecord(name);
+    c10::Storage storage(c10::Storage::use_byte_size_t(), size, std::move(data),
+                         /*allocator=*/nullptr, /*resizable=*/false);
+    records.emplace(storage.unsafeGetStorageImpl(), name);
+    storages->addStorage(key, std::move(storage));
+  }
+  // Classes are not compiled here: each object becomes a stand-in holding its pickled state.
+  auto unit = std::make_shared<torch::jit::CompilationUnit>();
+  const torch::jit::TypeResolver resolve = [unit](const c10::QualifiedName& name) {
+    c10::ClassTypePtr type = unit->get_class(name);
+    if (!type) {
+      type = c10::ClassType::create(name, unit);
+      unit->register_type(type);
+    }
+    return c10::StrongTypePtr(unit, type);
+  };
+  const torch::jit::ObjLoader hold_state = [](const c10::StrongTypePtr& type, c10::IValue state) {
+    auto object = c10::ivalue::Object::create(type, 1);
+    object->setSlot(0, std::move(state));
+    return object;
+  };
+  const c10::IValue root = torch::jit::readArchiveAndTensors(
+      archive, /*pickle_prefix=*/"", /*tensor_prefix=*/"", resolve, hold_state,
+      c10::Device(c10::kCPU), reader, /*type_parser=*/nullptr, storages);
+  return CheckTensorStorages(root, pickle, records);
+}
+
 }  // namespace
 
 absl::Status CheckPickle(const uint8_t* data, size_t size) {
@@ -206,6 +334,9 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
     if (absl::Status s = CheckPickle(static_cast<const uint8_t*>(data.get()), size); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("record '", name, "': ", s.message()));
     }
+  }
+  for (const std::string archive : {"data", "constants"}) {
+    if (absl::Status s = CheckPickleTensors(reader, archive); !s.ok()) return s;
   }
   return absl::OkStatus();
 }

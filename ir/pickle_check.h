@@ -24,12 +24,21 @@ namespace graph_lower {
 // Errors: InvalidArgument "<opcode> at byte N: <problem>".
 absl::Status CheckPickle(const uint8_t* data, size_t size);
 
-// Opens the archive at `path` (a zip, caffe2::serialize::PyTorchStreamReader) and checks every
-// record whose name ends in ".pkl" (data.pkl, constants.pkl) with CheckPickle, after checking that
-// its declared size is at most 1032 times the file's (the largest ratio deflate reaches; zlib's
-// technical notes). Debug pickles (*.debug_pkl) are not checked: LoadArchive loads without them.
-// Errors: InvalidArgument naming the record and the problem (the caller adds the path); the
-// reader's own exceptions are not caught here.
+// Opens the archive at `path` (a zip, caffe2::serialize::PyTorchStreamReader: a TorchScript
+// archive or a torch.save file) and checks every record whose name ends in ".pkl" (data.pkl,
+// constants.pkl) with CheckPickle, after checking that its declared size is at most 1032 times the
+// file's (the largest ratio deflate reaches; zlib's technical notes). Debug pickles (*.debug_pkl)
+// are not checked: LoadArchive loads without them.
+// Then unpickles data.pkl and constants.pkl once, each storage built on the bytes its record
+// (data/N, constants/N) really holds, and checks that every tensor lies inside its storage: no
+// negative size, stride or offset, and storage_offset plus the extent its sizes and strides reach
+// (at::detail::computeStorageNbytes, ATen/EmptyTensor.h) at most the record's size. libtorch's
+// unpickler sizes each storage by the element count the pickle declares, not by its record
+// (torch/csrc/jit/serialization/unpickler.cpp, BINPERSID): an archive whose data/0 record was
+// shorter than its tensor made constant pooling read unmapped memory
+// (fuzz/regressions/archive/storage-shorter-than-its-tensor.pt, found by make fuzz).
+// Errors: InvalidArgument naming the record or tensor and the problem (the caller adds the path);
+// the reader's and unpickler's own exceptions are not caught here.
 absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size);
 
 }  // namespace graph_lower

@@ -363,3 +363,40 @@ def test_text_ir_call_without_its_default_arguments(graph_lower_bin, tmp_path):
     _expect_bad_input(proc, str(path), "aten::gelu with 1 arguments (Tensor)",
                       "matches none of its overloads")
     _only(tmp_path, "missing_default.ir")
+
+
+def _cut_record(src, dst, suffix):
+    """Copies the zip `src` to `dst` with the record whose name ends in `suffix` cut to half."""
+    import zipfile
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
+        found = False
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename.endswith(suffix):
+                data, found = data[: len(data) // 2], True
+            zout.writestr(info.filename, data)
+    assert found, suffix
+
+
+def test_an_archive_whose_tensor_record_is_shorter_than_its_tensor_is_refused(
+        graph_lower_bin, small_archive, tmp_path):
+    # make fuzz: libtorch sizes a storage by the count its pickle declares, not by its record, so
+    # a short data/N record made lowering read unmapped memory
+    # (fuzz/regressions/archive/storage-shorter-than-its-tensor.pt).
+    bad = tmp_path / "short.pt"
+    _cut_record(small_archive, bad, "/data/0")
+    proc = run_cli(graph_lower_bin, str(bad), "--example-inputs", "1x3x8x8", "-o",
+                   str(tmp_path / "out.pt"))
+    _expect_bad_input(proc, str(bad), "damaged TorchScript archive", "record 'data/0' holds")
+    _only(tmp_path, "short.pt")
+
+
+def test_an_inputs_file_whose_tensor_record_is_shorter_than_its_tensor_is_refused(
+        graph_lower_bin, small_archive, tmp_path):
+    # The same damage in a torch.save file: the input tensor would be read past its storage.
+    good = tmp_path / "inputs.pt"
+    torch.save([torch.randn(1, 3, 8, 8)], str(good))
+    bad = tmp_path / "short_inputs.pt"
+    _cut_record(good, bad, "/data/0")
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", str(bad), "--verify")
+    _expect_bad_input(proc, str(bad), "damaged torch.save file", "record 'data/0' holds")
