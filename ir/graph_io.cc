@@ -456,7 +456,8 @@ const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& bloc
   return nullptr;
 }
 
-// Why a control-flow node is malformed (empty when it is not, or is not control flow). The parser
+// Why a control-flow or dict-construction node is malformed (empty when it is not, or is neither;
+// prim::DictConstruct: see below). The parser
 // and Graph::lint accept a prim::If with one block (found by fuzz/: constant folding then read
 // its missing else block, an ASan heap-buffer-overflow), or blocks that return another number or
 // type of values than the node has. The shapes required are the interpreter's
@@ -518,6 +519,28 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
     }
     std::vector<const torch::jit::Value*> outs(node.outputs().begin(), node.outputs().end());
     return returns_fit(body, outs, 1);
+  }
+  // %d : Dict(K, V) = prim::DictConstruct(%k0, %v0, %k1, %v1, ...): the interpreter pairs its
+  // inputs without checking (torch/csrc/jit/runtime/register_prim_ops.cpp, dictConstruct); an odd
+  // count read past its stack, a garbage value that crashed saving (found by the try-to-break-it
+  // pass).
+  if (kind == c10::prim::DictConstruct) {
+    const c10::DictTypePtr dict =
+        node.outputs().size() == 1 ? node.output()->type()->cast<c10::DictType>() : nullptr;
+    if (!dict) return "it needs one output of a Dict type";
+    if (node.inputs().size() % 2 != 0) {
+      return absl::StrCat("it takes ", node.inputs().size(),
+                          " inputs, where keys and values come in pairs");
+    }
+    for (size_t i = 0; i < node.inputs().size(); ++i) {
+      const torch::jit::Value* in = node.inputs()[i];
+      const c10::TypePtr& want = i % 2 == 0 ? dict->getKeyType() : dict->getValueType();
+      if (!in->type()->isSubtypeOf(*want)) {
+        return absl::StrCat(i % 2 == 0 ? "key" : "value", " %", in->debugName(), " : ",
+                            in->type()->str(), " is not a ", want->str());
+      }
+    }
+    return "";
   }
   return "";
 }

@@ -400,3 +400,18 @@ def test_an_inputs_file_whose_tensor_record_is_shorter_than_its_tensor_is_refuse
     _cut_record(good, bad, "/data/0")
     proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", str(bad), "--verify")
     _expect_bad_input(proc, str(bad), "damaged torch.save file", "record 'data/0' holds")
+
+
+@pytest.mark.parametrize("body,needle", [
+    ("%d : Dict(str, Tensor) = prim::DictConstruct(%k)", "keys and values come in pairs"),
+    ("%d : Dict(str, Tensor) = prim::DictConstruct(%x, %x)", "key %x : Tensor is not a str"),
+])
+def test_text_ir_dict_construct_must_pair_keys_and_values(graph_lower_bin, tmp_path, body, needle):
+    # Break-it pass: an odd prim::DictConstruct read past the interpreter's stack; saving the
+    # garbage value it made crashed (SIGSEGV).
+    src = tmp_path / "dict.ir"
+    src.write_text('graph(%x : Tensor):\n  %k : str = prim::Constant[value="a"]()\n  ' + body +
+                   "\n  %a : Tensor = aten::__getitem__(%d, %k)\n  return (%a)\n")
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(tmp_path / "out.pt"))
+    _expect_bad_input(proc, str(src), "prim::DictConstruct", needle)
+    _only(tmp_path, "dict.ir")

@@ -546,6 +546,57 @@ def test_a_list_appended_past_the_loop_budget_is_not_specialised(graph_lower_bin
     torch.testing.assert_close(got[2], expected[2])
 
 
+
+class InplaceUnsqueezeInIf(nn.Module):
+    def forward(self, x, flag: bool):
+        y = x.clone()
+        if flag:
+            y.unsqueeze_(0)
+        return x * y.dim()
+
+
+class InplaceUnsqueezeInLoop(nn.Module):
+    def forward(self, x, n: int):
+        y = x.clone()
+        for _ in range(n):
+            y.unsqueeze_(0)
+        return x * y.dim() + y.mean(0).sum()
+
+
+class CatInALoopOfN(nn.Module):
+    def forward(self, x, n: int):
+        for _ in range(n):
+            x = torch.cat([x, x])
+        return x.mean(0) * x.size(0)
+
+
+class CatWhileTheSumIsSmall(nn.Module):
+    def forward(self, x):
+        y = x
+        while bool(y.sum() < 1000.0):
+            y = torch.cat([y, y.abs() + 1])
+        return y.mean() * y.size(0)
+
+
+@pytest.mark.parametrize("module,inputs,others", [
+    # Break-it pass: an in-place shape change inside an If or a Loop left the value's type at its
+    # old shape; aten::dim folded to 2 and the lowered program returned x * 2 (eager: x * 3).
+    (InplaceUnsqueezeInIf(), [torch.randn(4, 5), True], [torch.randn(4, 5), True]),
+    (InplaceUnsqueezeInLoop(), [torch.randn(4, 5), 3], [torch.randn(4, 5), 3]),
+    # A loop whose trip count is an argument, or whose condition reads tensor values, grows a
+    # tensor: lowered with n = 2 the output's length was folded to 32 for every n.
+    (CatInALoopOfN(), [torch.randn(8, 4), 2], [torch.randn(8, 4), 3]),
+    (CatWhileTheSumIsSmall(), [torch.randn(4, 5)], [torch.randn(4, 5) * 100]),
+], ids=["unsqueeze_-in-if", "unsqueeze_-in-loop", "cat-in-loop-of-n", "cat-while-sum-small"])
+def test_shapes_changed_inside_control_flow_are_not_specialised_to_one_run(
+        graph_lower_bin, tmp_path, module, inputs, others):
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, inputs)
+    # An in-place op on a value from outside the If or Loop is left as it is (exit 1: not legal).
+    assert proc.returncode in (0, 1) and lowered is not None, proc.stderr
+    assert rep["verified"] is True
+    for args in (inputs, others):
+        torch.testing.assert_close(lowered(*args), module(*args))
+
 class BufferAccumulator(nn.Module):
     def __init__(self):
         super().__init__()
