@@ -56,7 +56,10 @@ struct SpecializeOptions {
 // The graph is run node by node with libtorch's operators on copies of the inputs (the caller's
 // tensors are never mutated), under no_grad. prim::If runs the branch the inputs select; prim::Loop
 // runs its iterations, and a value whose shape differs between iterations keeps only what all
-// iterations agree on (TensorType::merge). Values produced by ops tagged `dynamic_output_shape`
+// iterations agree on (TensorType::merge), a loop's outputs included: their type is the merge of
+// the carried values before the loop and after each iteration, since another trip count may stop
+// it elsewhere. An argument an op writes (its schema's `a!`) gets the merge of its types before and
+// after the op (unsqueeze_, t_ and resize_ change shapes in place). Values produced by ops tagged `dynamic_output_shape`
 // (nonzero, unique, masked_select, aten::index with a boolean mask, ...) and everything computed
 // from them are not specialised: their shapes depend on data (aten::index with integer indices
 // is specialised). Nodes whose inputs are unknown, or whose operator throws, leave
