@@ -25,11 +25,12 @@ check-sanitizers:
 
 # libFuzzer (clang 19) over the text IR reader + lowering and the archive loader + lowering, both
 # targets at once for FUZZ_SECONDS each (default 300); findings in out/fuzz/findings (tools/fuzz.sh).
-# FUZZ_RUNS=N also stops each target after N executions.
+# FUZZ_RUNS=N also stops each target after N executions; FUZZ_MAX_LEN caps input sizes.
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?=
+FUZZ_MAX_LEN ?= 65536
 fuzz:
-	$(DEV) env FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash tools/fuzz.sh
+	$(DEV) env FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_MAX_LEN=$(FUZZ_MAX_LEN) bash tools/fuzz.sh
 
 # PyTorch's OpInfo samples through graph-lower and through torch.export + run_decompositions
 # (tests/opinfo/sweep.py); writes docs/coverage.md and docs/coverage.json. COVERAGE_SAMPLES
