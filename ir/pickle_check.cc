@@ -3,6 +3,8 @@
 #include <ATen/EmptyTensor.h>
 #include <caffe2/serialize/inline_container.h>
 #include <torch/csrc/jit/api/compilation_unit.h>
+#include <torch/csrc/jit/frontend/resolver.h>
+#include <torch/csrc/jit/frontend/script_type_parser.h>
 #include <torch/csrc/jit/serialization/import_read.h>
 #include <torch/csrc/jit/serialization/storage_context.h>
 
@@ -217,6 +219,32 @@ absl::Status CheckTensorStorages(const c10::IValue& value, const std::string& na
   return absl::OkStatus();
 }
 
+// Resolves every dotted name to a class of that name in `unit`, made when first asked: stand-ins
+// for an archive's classes, which CheckPickleTensors does not compile.
+class StandInClasses : public torch::jit::Resolver {
+ public:
+  explicit StandInClasses(std::shared_ptr<torch::jit::CompilationUnit> unit)
+      : unit_(std::move(unit)) {}
+
+  // ScriptTypeParser asks for whole expressions too ("List[str]"): only a plain dotted name is a
+  // class; nullptr lets the parser read the rest.
+  c10::TypePtr resolveType(const std::string& name, const torch::jit::SourceRange&) override {
+    if (name.find('.') == std::string::npos || name.find_first_of("[], |") != std::string::npos) {
+      return nullptr;
+    }
+    const c10::QualifiedName qualified(name);
+    c10::ClassTypePtr type = unit_->get_class(qualified);
+    if (!type) {
+      type = c10::ClassType::create(qualified, unit_);
+      unit_->register_type(type);
+    }
+    return type;
+  }
+
+ private:
+  std::shared_ptr<torch::jit::CompilationUnit> unit_;
+};
+
 // The tensor check of CheckArchivePickles for one pickle, `archive`.pkl, and its records
 // `archive`/N.
 absl::Status CheckPickleTensors(caffe2::serialize::PyTorchStreamReader& reader,
@@ -237,14 +265,17 @@ absl::Status CheckPickleTensors(caffe2::serialize::PyTorchStreamReader& reader,
     storages->addStorage(key, std::move(storage));
   }
   // Classes are not compiled here: each object becomes a stand-in holding its pickled state.
+  // The unpickler also asks for the types of container tags ("List[str]",
+  // "Dict[str, __torch__.Foo]"; torch/csrc/jit/serialization/unpickler.cpp, restore_type_tag):
+  // those are parsed, their class names standing for stand-ins too.
   auto unit = std::make_shared<torch::jit::CompilationUnit>();
-  const torch::jit::TypeResolver resolve = [unit](const c10::QualifiedName& name) {
-    c10::ClassTypePtr type = unit->get_class(name);
-    if (!type) {
-      type = c10::ClassType::create(name, unit);
-      unit->register_type(type);
+  auto classes = std::make_shared<StandInClasses>(unit);
+  const torch::jit::TypeResolver resolve = [unit, classes](const c10::QualifiedName& name) {
+    const std::string& text = name.qualifiedName();
+    if (c10::TypePtr type = classes->resolveType(text, torch::jit::SourceRange())) {
+      return c10::StrongTypePtr(unit, std::move(type));
     }
-    return c10::StrongTypePtr(unit, type);
+    return c10::StrongTypePtr(unit, torch::jit::ScriptTypeParser(classes).parseType(text));
   };
   const torch::jit::ObjLoader hold_state = [](const c10::StrongTypePtr& type, c10::IValue state) {
     auto object = c10::ivalue::Object::create(type, 1);

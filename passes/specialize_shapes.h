@@ -59,10 +59,10 @@ struct SpecializeOptions {
 // iterations agree on (TensorType::merge), a loop's outputs included: their type is the merge of
 // the carried values before the loop and after each iteration, since another trip count may stop
 // it elsewhere. An argument an op writes (its schema's `a!`) gets the merge of its types before and
-// after the op (unsqueeze_, t_ and resize_ change shapes in place). Values produced by ops tagged `dynamic_output_shape`
-// (nonzero, unique, masked_select, aten::index with a boolean mask, ...) and everything computed
-// from them are not specialised: their shapes depend on data (aten::index with integer indices
-// is specialised). Nodes whose inputs are unknown, or whose operator throws, leave
+// after the op (unsqueeze_, t_ and resize_ change shapes in place). Values produced by ops tagged
+// `dynamic_output_shape` (nonzero, unique, masked_select, aten::index with a boolean mask, ...) and
+// everything computed from them are not specialised: their shapes depend on data (aten::index with
+// integer indices is specialised). Nodes whose inputs are unknown, or whose operator throws, leave
 // their outputs as they were. This is the same specialisation torch.jit.trace makes: a graph whose
 // shapes depend on tensor data is specialised to the path the examples take.
 //

@@ -7,6 +7,7 @@ import random
 import signal
 import subprocess
 import time
+from typing import Dict, List, Tuple
 
 import pytest
 import torch
@@ -415,3 +416,25 @@ def test_text_ir_dict_construct_must_pair_keys_and_values(graph_lower_bin, tmp_p
     proc = run_cli(graph_lower_bin, str(src), "-o", str(tmp_path / "out.pt"))
     _expect_bad_input(proc, str(src), "prim::DictConstruct", needle)
     _only(tmp_path, "dict.ir")
+
+
+class ContainerAttributes(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.names: List[str] = ["a", "b"]
+        self.table: Dict[str, torch.Tensor] = {"w": torch.randn(3)}
+        self.pairs: List[Tuple[int, torch.Tensor]] = [(1, torch.randn(3))]
+
+    def forward(self, x):
+        return x * self.table["w"] + self.pairs[0][1] * len(self.names)
+
+
+def test_an_archive_with_tagged_container_attributes_passes_the_storage_check(
+        graph_lower_bin, tmp_path):
+    # The storage check unpickles an archive's state itself; container type tags (List[str],
+    # Dict[str, Tensor]) must resolve there as they do in torch.jit.load (the first version of
+    # the check refused every LSTM: "Unknown type for tag restoration: List[str]").
+    src = tmp_path / "containers.pt"
+    torch.jit.save(torch.jit.script(ContainerAttributes().eval()), str(src))
+    proc = run_cli(graph_lower_bin, str(src), "--example-inputs", "3", "--verify")
+    assert proc.returncode == 0, proc.stderr
