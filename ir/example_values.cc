@@ -191,7 +191,7 @@ absl::StatusOr<std::vector<c10::IValue>> LoadInputsFile(const std::string& path)
   c10::IValue value;
   try {
     // A torch.save zip: its pickle and tensor records checked first, as an archive's are.
-    if (absl::StartsWith(absl::string_view(data.data(), data.size()), "PK\x03\x04")) {
+    if (IsZip(absl::string_view(data.data(), data.size()))) {
       if (absl::Status s = CheckArchivePickles(path, data.size()); !s.ok()) {
         return absl::InvalidArgumentError(
             absl::StrCat(path, ": damaged torch.save file: ", s.message()));

@@ -95,8 +95,6 @@ std::string ParseErrorMessage(absl::string_view message, absl::string_view text)
   return std::string(first);
 }
 
-bool IsZip(absl::string_view prefix) { return absl::StartsWith(prefix, "PK\x03\x04"); }
-
 }  // namespace
 
 namespace {

@@ -290,6 +290,8 @@ absl::Status CheckPickleTensors(caffe2::serialize::PyTorchStreamReader& reader,
 
 }  // namespace
 
+bool IsZip(absl::string_view prefix) { return absl::StartsWith(prefix, "PK\x03\x04"); }
+
 absl::Status CheckPickle(const uint8_t* data, size_t size) {
   size_t i = 0;
   while (i < size) {

@@ -15,8 +15,13 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 
 namespace graph_lower {
+
+// Whether `prefix` (a file's first bytes) starts with a zip's local-file signature, as a
+// TorchScript archive or a torch.save file does.
+bool IsZip(absl::string_view prefix);
 
 // Checks one pickle of `size` bytes: every opcode known, every argument inside the record, every
 // length-prefixed string/bytes/long no longer than what is left, every memo index (BINPUT, GET
