@@ -260,6 +260,19 @@ std::vector<Sample> Samples() {
             "  %y : Tensor = aten::linalg_vector_norm(%x, %o, %d, %k, %n)\n  return (%y)\n",
         {r({3, 5})});
   }
+  // ATen's cpu scan kernels keep the running value in double for float32 input: a float32
+  // running product overflows at -1e38 * 3.5 where eager's does not (try-to-break-it pass).
+  add("cumprod_float32_running_product_past_float_max",
+      "graph(%x : Tensor):\n  %d : int = prim::Constant[value=1]()\n"
+      "  %n : NoneType = prim::Constant()\n"
+      "  %y : Tensor = aten::cumprod(%x, %d, %n)\n  return (%y)\n",
+      {torch::tensor(
+          {{-1e38f, 3.5f, -2.5f, 0.5f, -0.5f, 1e-45f}, {3.0f, 1e38f, 0.1f, 4.0f, 0.5f, 2.0f}})});
+  add("logcumsumexp_float32_and_half",
+      "graph(%x : Tensor, %h : Tensor):\n  %d : int = prim::Constant[value=1]()\n"
+      "  %y : Tensor = aten::logcumsumexp(%x, %d)\n"
+      "  %z : Tensor = aten::logcumsumexp(%h, %d)\n  return (%y, %z)\n",
+      {r({3, 7}) * 30, r({3, 7}).to(torch::kHalf)});
   add("rsub_int_tensor_float_scalar",
       "graph(%x : Tensor):\n  %o : float = prim::Constant[value=2.5]()\n"
       "  %a : int = prim::Constant[value=2]()\n"

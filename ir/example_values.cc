@@ -229,7 +229,11 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
   std::error_code ec;
   if (std::filesystem::is_regular_file(spec_or_path, ec)) return LoadInputsFile(spec_or_path);
   if (spec_or_path.find('/') != std::string::npos || absl::EndsWith(spec_or_path, ".pt")) {
-    return absl::InvalidArgumentError(absl::StrCat(spec_or_path, ": no such file"));
+    // A FIFO, a device (/dev/zero) or a directory exists but is not a file to read inputs from.
+    const bool exists = std::filesystem::exists(spec_or_path, ec);
+    return absl::InvalidArgumentError(
+        absl::StrCat(spec_or_path, exists ? ": not a regular file (a torch.save file is needed)"
+                                          : ": no such file"));
   }
   torch::manual_seed(seed);
   std::vector<c10::IValue> values;

@@ -454,11 +454,11 @@ const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& bloc
   return nullptr;
 }
 
-// Why a control-flow or dict-construction node is malformed (empty when it is not, or is neither;
-// prim::DictConstruct: see below). The parser
-// and Graph::lint accept a prim::If with one block (found by fuzz/: constant folding then read
-// its missing else block, an ASan heap-buffer-overflow), or blocks that return another number or
-// type of values than the node has. The shapes required are the interpreter's
+// Why a control-flow, unchecked_cast or dict-construction node, or a node carrying blocks, is
+// malformed (empty when it is not, or is none of these; each is explained where it is checked). The
+// parser and Graph::lint accept a prim::If with one block (found by fuzz/: constant folding then
+// read its missing else block, an ASan heap-buffer-overflow), or blocks that return another number
+// or type of values than the node has. The shapes required are the interpreter's
 // (torch/csrc/jit/ir/ir.h, Node::blocks; torch/csrc/jit/runtime/interpreter.cpp):
 //   %outs... = prim::If(%cond : bool), two blocks of no inputs, each returning one value per
 //   output; %outs... = prim::Loop(%max_trips : int, %start : bool, %carried...), one block taking
@@ -483,6 +483,31 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
     return "";
   };
   const c10::Symbol kind = node.kind();
+  // Only If and Loop carry blocks in a graph libtorch runs; passes assert on others (an
+  // `aten::add` given a block, found by the try-to-break-it pass).
+  if (!node.blocks().empty() && kind != c10::prim::If && kind != c10::prim::Loop) {
+    return absl::StrCat("it carries ", node.blocks().size(),
+                        " blocks; only prim::If and prim::Loop carry blocks");
+  }
+  // %out : T = prim::unchecked_cast(%in : U): one value, refined to a subtype (Optional[Tensor]
+  // to Tensor), widened, or None; an unrelated type (int from a Tensor) or another arity reached
+  // libtorch's internal asserts (try-to-break-it pass).
+  if (kind == c10::prim::unchecked_cast) {
+    if (node.inputs().size() != 1 || node.outputs().size() != 1) {
+      return absl::StrCat("it takes ", node.inputs().size(), " inputs and has ",
+                          node.outputs().size(), " outputs where 1 and 1 are needed");
+    }
+    const c10::TypePtr& from = node.input()->type();
+    const c10::TypePtr& to = node.output()->type();
+    // From None to any type is allowed: constant propagation leaves such casts in branches that
+    // do not run (`%3 : int = prim::unchecked_cast(%none)`; fuzz/corpus/text_ir/pool.ir).
+    if (from->kind() != c10::TypeKind::NoneType && !from->isSubtypeOf(*to) &&
+        !to->isSubtypeOf(*from)) {
+      return absl::StrCat("it casts %", node.input()->debugName(), " : ", from->str(), " to ",
+                          to->str(), ", an unrelated type");
+    }
+    return "";
+  }
   if (kind == c10::prim::If) {
     if (node.inputs().size() != 1 || node.input()->type()->kind() != c10::TypeKind::BoolType) {
       return "it needs one bool condition";
@@ -511,6 +536,24 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
       return absl::StrCat("it carries ", carried, " values but has ", node.outputs().size(),
                           " outputs and its block takes ", body.inputs().size(),
                           " inputs (the iteration number first)");
+    }
+    if (body.inputs()[0]->type()->kind() != c10::TypeKind::IntType) {
+      return absl::StrCat("its block's first input %", body.inputs()[0]->debugName(), " : ",
+                          body.inputs()[0]->type()->str(), " must be the int iteration number");
+    }
+    // A carried value keeps its type's family across the loop (a Tensor carried in as %c : int
+    // reached libtorch's internal asserts; try-to-break-it pass).
+    auto related = [](const torch::jit::Value* a, const torch::jit::Value* b) {
+      return a->type()->isSubtypeOf(*b->type()) || b->type()->isSubtypeOf(*a->type());
+    };
+    for (size_t i = 0; i < carried; ++i) {
+      const torch::jit::Value* in = node.inputs()[i + 2];
+      for (const torch::jit::Value* as : {body.inputs()[i + 1], node.outputs()[i]}) {
+        if (!related(in, as)) {
+          return absl::StrCat("it carries %", in->debugName(), " : ", in->type()->str(), " as %",
+                              as->debugName(), " : ", as->type()->str());
+        }
+      }
     }
     if (body.outputs().empty() || body.outputs()[0]->type()->kind() != c10::TypeKind::BoolType) {
       return "its block must return the bool condition first";
@@ -574,14 +617,33 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
     return absl::InvalidArgumentError(absl::StrCat(
         source_name, ": neither a TorchScript archive nor text IR (text IR starts with 'graph(')"));
   }
+  // `print(fn.graph)` prints a node without outputs as `   = prim::If(%4)`: its indent, then
+  // " = " (ir.cpp, Node::print). libtorch's parser refuses that (irparser.cpp,
+  // parseOperatorOutputs expects '=' only after outputs, and the extra space is an indent).
+  // Such lines lose their " = "; line numbers, which parse errors report, stay the same.
+  std::string parsed_text;
+  parsed_text.reserve(text.size());
+  bool first_line = true;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    if (!first_line) parsed_text += '\n';
+    first_line = false;
+    const size_t first = line.find_first_not_of(" \t");
+    if (first != absl::string_view::npos && first > 0 &&
+        absl::StartsWith(line.substr(first), "= ")) {
+      absl::StrAppend(&parsed_text, line.substr(0, first - 1), line.substr(first + 2));
+    } else {
+      absl::StrAppend(&parsed_text, line);
+    }
+  }
   auto graph = std::make_shared<torch::jit::Graph>();
   try {
-    torch::jit::parseIR(text, graph.get(), /*parse_tensor_constants=*/true);
+    torch::jit::parseIR(parsed_text, graph.get(), /*parse_tensor_constants=*/true);
   } catch (const std::exception& e) {
     const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
-    return absl::InvalidArgumentError(absl::StrCat(
-        source_name, ": invalid text IR: ",
-        ParseErrorMessage(c10_error ? c10_error->what_without_backtrace() : e.what(), text)));
+    return absl::InvalidArgumentError(
+        absl::StrCat(source_name, ": invalid text IR: ",
+                     ParseErrorMessage(c10_error ? c10_error->what_without_backtrace() : e.what(),
+                                       parsed_text)));
   }
   try {
     graph->lint();

@@ -60,8 +60,13 @@ def nansum(self: Tensor, dim: Optional[List[int]] = None, keepdim: bool = False,
     return torch.sum(x, dims, keepdim, dtype=dtype)
 )TS"},
       // cumprod: the sequential running product along dim (same multiplication order as
-      // ATen's cpu cumprod kernel, so exact), the prefixes concatenated along dim; integer and
-      // bool inputs accumulate in int64 (torch/_refs cumprod promotion).
+      // ATen's cpu cumprod kernel), the prefixes concatenated along dim; integer and bool inputs
+      // accumulate in int64 (torch/_refs cumprod promotion). Like that kernel
+      // (aten/src/ATen/native/cpu/ReduceOpsKernel.cpp, cumprod_cpu_kernel), the running product
+      // is kept in at::acc_type<scalar_t, /*is_cuda=*/false> (ATen/AccumulateType.h): float64
+      // for float32, float32 for float16 and bfloat16, complex128 for complex64, each prefix
+      // rounded to the result dtype; so the numbers are eager's, also where a float32 running
+      // product would overflow (found by the try-to-break-it pass: [-1e38, 3.5, -2.5, ...]).
       {"aten::cumprod", "cumprod", R"TS(
 def cumprod(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor:
     x = self
@@ -77,15 +82,32 @@ def cumprod(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor:
     n = x.size(d)
     if n == 0:
         return torch.clone(x)
+    dt = x.dtype
+    acc_dt = dt
+    if dt == 6:
+        acc_dt = 7
+    elif dt == 5 or dt == 15:
+        acc_dt = 6
+    elif dt == 9:
+        acc_dt = 10
+    elif dt == 8:
+        acc_dt = 9
+    if acc_dt != dt:
+        x = torch._to_copy(x, dtype=acc_dt)
     acc = torch.select(x, d, 0)
     parts: List[Tensor] = [torch.unsqueeze(acc, d)]
     for i in range(1, n):
         acc = torch.mul(acc, torch.select(x, d, i))
         parts.append(torch.unsqueeze(acc, d))
-    return torch.cat(parts, d)
+    out = torch.cat(parts, d)
+    if acc_dt != dt:
+        out = torch._to_copy(out, dtype=dt)
+    return out
 )TS"},
       // logcumsumexp: sequential log-add-exp scan, max(a,b) + log1p(exp(min - max)) (the
-      // stable form of ATen's _log_add_exp_helper, ReduceOps.cpp), equal infinities kept.
+      // stable form of ATen's _log_add_exp_helper, ReduceOps.cpp), equal infinities kept. The
+      // running value is kept in the cpu kernel's accumulate type, as for cumprod above
+      // (logcumsumexp_cpu_kernel, aten/src/ATen/native/cpu/ReduceOpsKernel.cpp).
       {"aten::logcumsumexp", "logcumsumexp", R"TS(
 def logcumsumexp(self: Tensor, dim: int) -> Tensor:
     if self.dim() == 0:
@@ -96,16 +118,32 @@ def logcumsumexp(self: Tensor, dim: int) -> Tensor:
     n = self.size(d)
     if n == 0:
         return torch.clone(self)
-    acc = torch.select(self, d, 0)
+    x = self
+    dt = x.dtype
+    acc_dt = dt
+    if dt == 6:
+        acc_dt = 7
+    elif dt == 5 or dt == 15:
+        acc_dt = 6
+    elif dt == 9:
+        acc_dt = 10
+    elif dt == 8:
+        acc_dt = 9
+    if acc_dt != dt:
+        x = torch._to_copy(x, dtype=acc_dt)
+    acc = torch.select(x, d, 0)
     parts: List[Tensor] = [torch.unsqueeze(acc, d)]
     for i in range(1, n):
-        b = torch.select(self, d, i)
+        b = torch.select(x, d, i)
         mx = torch.maximum(acc, b)
         mn = torch.minimum(acc, b)
         r = torch.add(mx, torch.log1p(torch.exp(torch.sub(mn, mx))))
         acc = torch.where(torch.logical_and(torch.isinf(mx), torch.eq(mn, mx)), mx, r)
         parts.append(torch.unsqueeze(acc, d))
-    return torch.cat(parts, d)
+    out = torch.cat(parts, d)
+    if acc_dt != dt:
+        out = torch._to_copy(out, dtype=dt)
+    return out
 )TS"},
       // cummax/cummin: sequential scan like ATen's cummax_cummin_helper (ReduceOps.cpp): the
       // running value is replaced when x is NaN or (running value is not NaN and x >= it

@@ -418,6 +418,52 @@ def test_text_ir_dict_construct_must_pair_keys_and_values(graph_lower_bin, tmp_p
     _only(tmp_path, "dict.ir")
 
 
+# Break-it pass: text IR that the parser and Graph::lint accept but that reached libtorch's
+# internal asserts ("please report a bug to PyTorch") further on.
+@pytest.mark.parametrize("body,node,needle", [
+    ("%o : Tensor = aten::add(%x, %x, %one)\n    block0():\n      -> ()",
+     "aten::add", "only prim::If and prim::Loop carry blocks"),
+    ("%i : int = prim::unchecked_cast(%x)\n  %o : Tensor = aten::mul(%x, %i)",
+     "prim::unchecked_cast", "casts %x : Tensor to int, an unrelated type"),
+    ("%i : int = prim::unchecked_cast()\n  %o : Tensor = aten::mul(%x, %i)",
+     "prim::unchecked_cast", "takes 0 inputs"),
+    ("%i : int = prim::unchecked_cast(%one, %one)\n  %o : Tensor = aten::mul(%x, %i)",
+     "prim::unchecked_cast", "takes 2 inputs"),
+    ("%t : bool = prim::Constant[value=1]()\n"
+     "  %r : int = prim::Loop(%one, %t, %x)\n"
+     "    block0(%i : int, %c : int):\n      %d : int = aten::add(%c, %one)\n      -> (%t, %d)\n"
+     "  %o : Tensor = aten::mul(%x, %r)",
+     "prim::Loop", "carries %x : Tensor as %c : int"),
+])
+def test_text_ir_nodes_libtorch_would_assert_on_are_refused(graph_lower_bin, tmp_path, body, node,
+                                                            needle):
+    src = tmp_path / "bad.ir"
+    src.write_text("graph(%x : Tensor):\n  %one : int = prim::Constant[value=1]()\n  " + body +
+                   "\n  return (%o)\n")
+    proc = run_cli(graph_lower_bin, str(src), "--example-inputs", "2x3", "-o",
+                   str(tmp_path / "out.pt"))
+    _expect_bad_input(proc, str(src), node, needle)
+    _only(tmp_path, "bad.ir")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory"])
+def test_example_inputs_that_name_something_other_than_a_file(graph_lower_bin, small_archive,
+                                                              tmp_path, kind):
+    # Break-it pass: a FIFO or /dev/zero was reported as "no such file".
+    if kind == "fifo":
+        path = str(tmp_path / "inputs.pt")
+        os.mkfifo(path)
+    elif kind == "device":
+        path = "/dev/zero"
+    else:
+        path = str(tmp_path / "inputs.pt")
+        os.mkdir(path)
+    proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", path, "-o",
+                   str(tmp_path / "out.pt"))
+    _expect_bad_input(proc, path, "not a regular file")
+    _only(tmp_path, *([] if kind == "device" else ["inputs.pt"]))
+
+
 class ContainerAttributes(torch.nn.Module):
     def __init__(self):
         super().__init__()

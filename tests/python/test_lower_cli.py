@@ -473,3 +473,29 @@ def test_text_ir_with_two_outputs_saves_as_an_archive_returning_a_tuple(graph_lo
     a, b = torch.jit.load(str(out))(x)
     torch.testing.assert_close(a, torch.relu(x))
     torch.testing.assert_close(b, torch.nn.functional.gelu(x, approximate="tanh"))
+
+
+def _checked_scale(x: torch.Tensor, n: int) -> torch.Tensor:
+    assert n > 0, "n must be positive"
+    return torch.square(x) * n
+
+
+def test_text_ir_as_print_shows_a_graph_with_an_assert(graph_lower_bin, tmp_path):
+    """`print(fn.graph)` writes nodes without outputs (the assert's prim::If and
+    prim::RaiseException) as `   = prim::If(%4)`, which libtorch's own parser refuses (break-it
+    pass). graph-lower reads it; the lowered archive computes eager's numbers and still raises."""
+    fn = torch.jit.script(_checked_scale)
+    text = str(fn.graph)
+    assert "   = prim::If(" in text and "= prim::RaiseException(" in text
+    src = tmp_path / "printed.ir"
+    src.write_text(text)
+    out = tmp_path / "printed.pt"
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "2x3;=3",
+                   "--verify")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(str(out))
+    x = torch.randn(2, 3)
+    torch.testing.assert_close(lowered(x, 3), _checked_scale(x, 3), rtol=0, atol=0)
+    assert "aten::square" not in str(lowered.graph)
+    with pytest.raises(Exception, match="n must be positive"):
+        lowered(x, -1)
