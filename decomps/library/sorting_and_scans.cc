@@ -1,8 +1,31 @@
 // Decompositions of sorting, selection, scans, searching, histograms, scatter/gather reductions and
 // data-dependent shapes into core ATen.
+#include "absl/strings/str_cat.h"
 #include "decomps/library/library.h"
 
 namespace graph_lower {
+
+namespace {
+
+// at::acc_type<scalar_t, /*is_cuda=*/false> (ATen/AccumulateType.h) for the dtypes whose cpu
+// scan kernels widen the running value: float32 (6) -> float64 (7), float16 (5) and bfloat16
+// (15) -> float32, complex32 (8) -> complex64 (9), complex64 (9) -> complex128 (10); any other
+// dtype accumulates in itself. Prepended to the sources that call it; each source compiles as
+// its own compilation unit and the call is inlined (decomps/torchscript_source.cc).
+constexpr char kCpuScanAccDtype[] = R"TS(
+def _cpu_scan_acc_dtype(dt: int) -> int:
+    if dt == 6:
+        return 7
+    if dt == 5 or dt == 15:
+        return 6
+    if dt == 9:
+        return 10
+    if dt == 8:
+        return 9
+    return dt
+)TS";
+
+}  // namespace
 
 std::vector<TorchScriptDecomposition> SortingAndScanDecompositions() {
   return {
@@ -67,7 +90,7 @@ def nansum(self: Tensor, dim: Optional[List[int]] = None, keepdim: bool = False,
       // for float32, float32 for float16 and bfloat16, complex128 for complex64, each prefix
       // rounded to the result dtype; so the numbers are eager's, also where a float32 running
       // product would overflow (found by the try-to-break-it pass: [-1e38, 3.5, -2.5, ...]).
-      {"aten::cumprod", "cumprod", R"TS(
+      {"aten::cumprod", "cumprod", absl::StrCat(kCpuScanAccDtype, R"TS(
 def cumprod(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor:
     x = self
     if dtype is not None:
@@ -83,15 +106,7 @@ def cumprod(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor:
     if n == 0:
         return torch.clone(x)
     dt = x.dtype
-    acc_dt = dt
-    if dt == 6:
-        acc_dt = 7
-    elif dt == 5 or dt == 15:
-        acc_dt = 6
-    elif dt == 9:
-        acc_dt = 10
-    elif dt == 8:
-        acc_dt = 9
+    acc_dt = _cpu_scan_acc_dtype(dt)
     if acc_dt != dt:
         x = torch._to_copy(x, dtype=acc_dt)
     acc = torch.select(x, d, 0)
@@ -103,12 +118,12 @@ def cumprod(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor:
     if acc_dt != dt:
         out = torch._to_copy(out, dtype=dt)
     return out
-)TS"},
+)TS")},
       // logcumsumexp: sequential log-add-exp scan, max(a,b) + log1p(exp(min - max)) (the
       // stable form of ATen's _log_add_exp_helper, ReduceOps.cpp), equal infinities kept. The
       // running value is kept in the cpu kernel's accumulate type, as for cumprod above
       // (logcumsumexp_cpu_kernel, aten/src/ATen/native/cpu/ReduceOpsKernel.cpp).
-      {"aten::logcumsumexp", "logcumsumexp", R"TS(
+      {"aten::logcumsumexp", "logcumsumexp", absl::StrCat(kCpuScanAccDtype, R"TS(
 def logcumsumexp(self: Tensor, dim: int) -> Tensor:
     if self.dim() == 0:
         return torch.clone(self)
@@ -120,15 +135,7 @@ def logcumsumexp(self: Tensor, dim: int) -> Tensor:
         return torch.clone(self)
     x = self
     dt = x.dtype
-    acc_dt = dt
-    if dt == 6:
-        acc_dt = 7
-    elif dt == 5 or dt == 15:
-        acc_dt = 6
-    elif dt == 9:
-        acc_dt = 10
-    elif dt == 8:
-        acc_dt = 9
+    acc_dt = _cpu_scan_acc_dtype(dt)
     if acc_dt != dt:
         x = torch._to_copy(x, dtype=acc_dt)
     acc = torch.select(x, d, 0)
@@ -144,7 +151,7 @@ def logcumsumexp(self: Tensor, dim: int) -> Tensor:
     if acc_dt != dt:
         out = torch._to_copy(out, dtype=dt)
     return out
-)TS"},
+)TS")},
       // cummax/cummin: sequential scan like ATen's cummax_cummin_helper (ReduceOps.cpp): the
       // running value is replaced when x is NaN or (running value is not NaN and x >= it
       // (cummax) / x <= it (cummin)), and the index follows the replacement.
