@@ -17,6 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "ir/errors.h"
+#include "ir/graph_io.h"
 #include "ir/pickle_check.h"
 
 namespace graph_lower {
@@ -227,13 +228,14 @@ absl::StatusOr<std::vector<c10::IValue>> LoadInputsFile(const std::string& path)
 absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& spec_or_path,
                                                             uint64_t seed) {
   std::error_code ec;
-  if (std::filesystem::is_regular_file(spec_or_path, ec)) return LoadInputsFile(spec_or_path);
-  if (spec_or_path.find('/') != std::string::npos || absl::EndsWith(spec_or_path, ".pt")) {
-    // A FIFO, a device (/dev/zero) or a directory exists but is not a file to read inputs from.
-    const bool exists = std::filesystem::exists(spec_or_path, ec);
-    return absl::InvalidArgumentError(
-        absl::StrCat(spec_or_path, exists ? ": not a regular file (a torch.save file is needed)"
-                                          : ": no such file"));
+  // A path (an existing file, or a spec that cannot be a shape list) names a torch.save file; a
+  // FIFO, a device (/dev/zero) or a directory is refused as for the program's own path.
+  if (std::filesystem::is_regular_file(spec_or_path, ec) ||
+      spec_or_path.find('/') != std::string::npos || absl::EndsWith(spec_or_path, ".pt")) {
+    if (absl::StatusOr<uintmax_t> size = CheckInputFile(spec_or_path); !size.ok()) {
+      return size.status();
+    }
+    return LoadInputsFile(spec_or_path);
   }
   torch::manual_seed(seed);
   std::vector<c10::IValue> values;

@@ -46,25 +46,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Checks that `path` names a readable, non-empty regular file; returns its size.
-absl::StatusOr<uintmax_t> CheckInputFile(const std::string& path) {
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": no such file"));
-  }
-  if (!fs::is_regular_file(status)) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
-  }
-  const uintmax_t size = fs::file_size(path, ec);
-  if (ec) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read: ", ec.message()));
-  if (size == 0) return absl::InvalidArgumentError(absl::StrCat(path, ": empty file"));
-  if (access(path.c_str(), R_OK) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": not readable"));
-  }
-  return size;
-}
-
 absl::StatusOr<std::string> ReadPrefix(const std::string& path, size_t n) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot open"));
@@ -96,6 +77,24 @@ std::string ParseErrorMessage(absl::string_view message, absl::string_view text)
 }
 
 }  // namespace
+
+absl::StatusOr<uintmax_t> CheckInputFile(const std::string& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": no such file"));
+  }
+  if (!fs::is_regular_file(status)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
+  }
+  const uintmax_t size = fs::file_size(path, ec);
+  if (ec) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read: ", ec.message()));
+  if (size == 0) return absl::InvalidArgumentError(absl::StrCat(path, ": empty file"));
+  if (access(path.c_str(), R_OK) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": not readable"));
+  }
+  return size;
+}
 
 namespace {
 
@@ -467,15 +466,20 @@ const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& bloc
 //   stands for: shape specialisation types an output as the branch taken returns it
 //   (Float(2, 3)), and the other branch may still return a plain Tensor.
 std::string MalformedControlFlow(const torch::jit::Node& node) {
-  auto returns_fit = [](const torch::jit::Block& b, absl::Span<const torch::jit::Value* const> to,
-                        size_t first) -> std::string {
+  // Related types: one is a subtype of the other (Float(2, 3) and Tensor, int and Optional[int]).
+  auto related = [](const c10::TypePtr& a, const c10::TypePtr& b) {
+    return a->isSubtypeOf(*b) || b->isSubtypeOf(*a);
+  };
+  auto returns_fit = [&related](const torch::jit::Block& b,
+                                absl::Span<const torch::jit::Value* const> to,
+                                size_t first) -> std::string {
     if (b.outputs().size() != to.size() + first) {
       return absl::StrCat("a block returns ", b.outputs().size(), " values where ",
                           to.size() + first, " are needed");
     }
     for (size_t i = 0; i < to.size(); ++i) {
       const torch::jit::Value* got = b.outputs()[i + first];
-      if (!got->type()->isSubtypeOf(*to[i]->type()) && !to[i]->type()->isSubtypeOf(*got->type())) {
+      if (!related(got->type(), to[i]->type())) {
         return absl::StrCat("a block returns %", got->debugName(), " : ", got->type()->str(),
                             " for %", to[i]->debugName(), " : ", to[i]->type()->str());
       }
@@ -501,8 +505,7 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
     const c10::TypePtr& to = node.output()->type();
     // From None to any type is allowed: constant propagation leaves such casts in branches that
     // do not run (`%3 : int = prim::unchecked_cast(%none)`; fuzz/corpus/text_ir/pool.ir).
-    if (from->kind() != c10::TypeKind::NoneType && !from->isSubtypeOf(*to) &&
-        !to->isSubtypeOf(*from)) {
+    if (from->kind() != c10::TypeKind::NoneType && !related(from, to)) {
       return absl::StrCat("it casts %", node.input()->debugName(), " : ", from->str(), " to ",
                           to->str(), ", an unrelated type");
     }
@@ -543,13 +546,10 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
     }
     // A carried value keeps its type's family across the loop (a Tensor carried in as %c : int
     // reached libtorch's internal asserts; try-to-break-it pass).
-    auto related = [](const torch::jit::Value* a, const torch::jit::Value* b) {
-      return a->type()->isSubtypeOf(*b->type()) || b->type()->isSubtypeOf(*a->type());
-    };
     for (size_t i = 0; i < carried; ++i) {
       const torch::jit::Value* in = node.inputs()[i + 2];
       for (const torch::jit::Value* as : {body.inputs()[i + 1], node.outputs()[i]}) {
-        if (!related(in, as)) {
+        if (!related(in->type(), as->type())) {
           return absl::StrCat("it carries %", in->debugName(), " : ", in->type()->str(), " as %",
                               as->debugName(), " : ", as->type()->str());
         }
@@ -608,6 +608,34 @@ std::string InputTypes(const torch::jit::Node& node) {
 
 }  // namespace
 
+namespace {
+
+// The JIT's printer writes a node without outputs (a prim::If that only raises,
+// prim::RaiseException) as its indent, an empty output list and " = ": "   = prim::If(%4)"
+// (torch/csrc/jit/ir/ir.cpp, Node::print). Its own parser refuses that (irparser.cpp,
+// parseOperatorOutputs takes '=' only after outputs, and the extra space reads as an indent) and
+// parses the node written without the " = ". `text` with every such line rewritten so; the
+// lines stay where they were.
+std::string WithoutEmptyOutputLists(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool first_line = true;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    if (!first_line) out += '\n';
+    first_line = false;
+    const size_t indent = line.find_first_not_of(" \t");
+    if (indent != absl::string_view::npos && indent > 0 &&
+        absl::StartsWith(line.substr(indent), "= ")) {
+      absl::StrAppend(&out, line.substr(0, indent - 1), line.substr(indent + 2));
+    } else {
+      absl::StrAppend(&out, line);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::string& text,
                                                                   absl::string_view source_name) {
   if (absl::StripAsciiWhitespace(text).empty()) {
@@ -617,33 +645,26 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
     return absl::InvalidArgumentError(absl::StrCat(
         source_name, ": neither a TorchScript archive nor text IR (text IR starts with 'graph(')"));
   }
-  // `print(fn.graph)` prints a node without outputs as `   = prim::If(%4)`: its indent, then
-  // " = " (ir.cpp, Node::print). libtorch's parser refuses that (irparser.cpp,
-  // parseOperatorOutputs expects '=' only after outputs, and the extra space is an indent).
-  // Such lines lose their " = "; line numbers, which parse errors report, stay the same.
-  std::string parsed_text;
-  parsed_text.reserve(text.size());
-  bool first_line = true;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    if (!first_line) parsed_text += '\n';
-    first_line = false;
-    const size_t first = line.find_first_not_of(" \t");
-    if (first != absl::string_view::npos && first > 0 &&
-        absl::StartsWith(line.substr(first), "= ")) {
-      absl::StrAppend(&parsed_text, line.substr(0, first - 1), line.substr(first + 2));
-    } else {
-      absl::StrAppend(&parsed_text, line);
-    }
-  }
+  // `print(fn.graph)` prints a node without outputs as `   = prim::If(%4)`, which libtorch's
+  // parser refuses (WithoutEmptyOutputLists); line numbers, which parse errors report, stay.
+  const std::string parsed_text = WithoutEmptyOutputLists(text);
   auto graph = std::make_shared<torch::jit::Graph>();
   try {
     torch::jit::parseIR(parsed_text, graph.get(), /*parse_tensor_constants=*/true);
   } catch (const std::exception& e) {
     const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
-    return absl::InvalidArgumentError(
-        absl::StrCat(source_name, ": invalid text IR: ",
-                     ParseErrorMessage(c10_error ? c10_error->what_without_backtrace() : e.what(),
-                                       parsed_text)));
+    // A graph that calls another TorchScript function prints the callee as
+    // `%f : Function = prim::Constant[name="silu"]()`, a type the parser does not know.
+    const absl::string_view calls_function =
+        absl::StrContains(parsed_text, " : Function = prim::Constant")
+            ? "; the graph calls another TorchScript function, which text IR cannot spell: "
+              "inline the calls first (torch._C._jit_pass_inline(graph), then "
+              "torch._C._jit_pass_dce(graph))"
+            : "";
+    return absl::InvalidArgumentError(absl::StrCat(
+        source_name, ": invalid text IR: ",
+        ParseErrorMessage(c10_error ? c10_error->what_without_backtrace() : e.what(), parsed_text),
+        calls_function));
   }
   try {
     graph->lint();
@@ -705,24 +726,7 @@ absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& 
 }
 
 std::string GraphToText(const torch::jit::Graph& graph) {
-  // The JIT's printer writes a node without outputs (a prim::If that only raises,
-  // prim::RaiseException) as its indent, an empty output list and " = ": "   = prim::If(...)".
-  // Its own parser rejects that ("expected ident but found '='"); torch/csrc/jit/ir/irparser.cpp
-  // parses such a node written without the " = ".
-  const std::string printed = graph.toString(/*print_source_locations=*/false);
-  std::string text;
-  text.reserve(printed.size());
-  for (absl::string_view line : absl::StrSplit(printed, '\n')) {
-    const size_t indent = line.find_first_not_of(' ');
-    if (indent != absl::string_view::npos && indent > 0 &&
-        absl::StartsWith(line.substr(indent), "= ")) {
-      absl::StrAppend(&text, line.substr(0, indent - 1), line.substr(indent + 2), "\n");
-    } else {
-      absl::StrAppend(&text, line, "\n");
-    }
-  }
-  text.pop_back();  // StrSplit gave one line more than there were newlines
-  return text;
+  return WithoutEmptyOutputLists(graph.toString(/*print_source_locations=*/false));
 }
 
 namespace {

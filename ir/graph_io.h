@@ -5,6 +5,7 @@
 #include <torch/csrc/jit/api/module.h>
 #include <torch/csrc/jit/ir/ir.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,6 +55,11 @@ struct Program {
   // module's own state); lift its tensors instead.
   std::vector<std::string> module_state;
 };
+
+// Checks that `path` names an existing, readable, non-empty regular file and returns its size in
+// bytes. Errors (absl::InvalidArgumentError, "<path>: <problem>"): no such file; not a regular file
+// (a directory, FIFO or device); cannot read; empty file; not readable.
+absl::StatusOr<uintmax_t> CheckInputFile(const std::string& path);
 
 // Loads a TorchScript archive (a zip written by torch.jit.save / torch::jit::save).
 // Errors (absl::InvalidArgumentError; the message names `path` and the problem, on one line):

@@ -499,3 +499,32 @@ def test_text_ir_as_print_shows_a_graph_with_an_assert(graph_lower_bin, tmp_path
     assert "aten::square" not in str(lowered.graph)
     with pytest.raises(Exception, match="n must be positive"):
         lowered(x, -1)
+
+
+def _silu_twice(x: torch.Tensor) -> torch.Tensor:
+    return torch.nn.functional.silu(x) * 2
+
+
+def test_text_ir_calling_another_function_says_to_inline_it(graph_lower_bin, tmp_path):
+    """A scripted function that calls another (F.silu) prints the callee as a
+    `: Function = prim::Constant` that text IR cannot read; the error says how to inline it, and
+    the graph printed after that inlining lowers to eager's numbers."""
+    graph = torch.jit.script(_silu_twice).graph
+    src = tmp_path / "calls.ir"
+    src.write_text(str(graph))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(tmp_path / "calls.pt"))
+    assert proc.returncode == 2, proc.stderr
+    assert str(src) in proc.stderr and "line 2" in proc.stderr
+    assert "torch._C._jit_pass_inline(graph)" in proc.stderr
+    assert not (tmp_path / "calls.pt").exists()
+
+    inlined = graph.copy()
+    torch._C._jit_pass_inline(inlined)
+    torch._C._jit_pass_dce(inlined)
+    src.write_text(str(inlined))
+    out = tmp_path / "inlined.pt"
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "4x5",
+                   "--verify")
+    assert proc.returncode == 0, proc.stderr
+    x = torch.randn(4, 5)
+    torch.testing.assert_close(torch.jit.load(str(out))(x), _silu_twice(x))
