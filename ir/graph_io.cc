@@ -453,6 +453,11 @@ const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& bloc
   return nullptr;
 }
 
+// Related types: one is a subtype of the other (Float(2, 3) and Tensor, int and Optional[int]).
+bool RelatedTypes(const c10::TypePtr& a, const c10::TypePtr& b) {
+  return a->isSubtypeOf(*b) || b->isSubtypeOf(*a);
+}
+
 // Why a control-flow, unchecked_cast or dict-construction node, or a node carrying blocks, is
 // malformed (empty when it is not, or is none of these; each is explained where it is checked). The
 // parser and Graph::lint accept a prim::If with one block (found by fuzz/: constant folding then
@@ -466,20 +471,15 @@ const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& bloc
 //   stands for: shape specialisation types an output as the branch taken returns it
 //   (Float(2, 3)), and the other branch may still return a plain Tensor.
 std::string MalformedControlFlow(const torch::jit::Node& node) {
-  // Related types: one is a subtype of the other (Float(2, 3) and Tensor, int and Optional[int]).
-  auto related = [](const c10::TypePtr& a, const c10::TypePtr& b) {
-    return a->isSubtypeOf(*b) || b->isSubtypeOf(*a);
-  };
-  auto returns_fit = [&related](const torch::jit::Block& b,
-                                absl::Span<const torch::jit::Value* const> to,
-                                size_t first) -> std::string {
+  auto returns_fit = [](const torch::jit::Block& b, absl::Span<const torch::jit::Value* const> to,
+                        size_t first) -> std::string {
     if (b.outputs().size() != to.size() + first) {
       return absl::StrCat("a block returns ", b.outputs().size(), " values where ",
                           to.size() + first, " are needed");
     }
     for (size_t i = 0; i < to.size(); ++i) {
       const torch::jit::Value* got = b.outputs()[i + first];
-      if (!related(got->type(), to[i]->type())) {
+      if (!RelatedTypes(got->type(), to[i]->type())) {
         return absl::StrCat("a block returns %", got->debugName(), " : ", got->type()->str(),
                             " for %", to[i]->debugName(), " : ", to[i]->type()->str());
       }
@@ -505,7 +505,7 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
     const c10::TypePtr& to = node.output()->type();
     // From None to any type is allowed: constant propagation leaves such casts in branches that
     // do not run (`%3 : int = prim::unchecked_cast(%none)`; fuzz/corpus/text_ir/pool.ir).
-    if (from->kind() != c10::TypeKind::NoneType && !related(from, to)) {
+    if (from->kind() != c10::TypeKind::NoneType && !RelatedTypes(from, to)) {
       return absl::StrCat("it casts %", node.input()->debugName(), " : ", from->str(), " to ",
                           to->str(), ", an unrelated type");
     }
@@ -549,7 +549,7 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
     for (size_t i = 0; i < carried; ++i) {
       const torch::jit::Value* in = node.inputs()[i + 2];
       for (const torch::jit::Value* as : {body.inputs()[i + 1], node.outputs()[i]}) {
-        if (!related(in->type(), as->type())) {
+        if (!RelatedTypes(in->type(), as->type())) {
           return absl::StrCat("it carries %", in->debugName(), " : ", in->type()->str(), " as %",
                               as->debugName(), " : ", as->type()->str());
         }
@@ -586,14 +586,16 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
   return "";
 }
 
-// The first malformed control-flow node (MalformedControlFlow) and why, or nullptr.
-const torch::jit::Node* FirstMalformedControlFlow(const torch::jit::Block& block,
-                                                  std::string& why) {
+// The first node, at any depth, for which `why_malformed` gives a reason, and that reason, or
+// nullptr.
+const torch::jit::Node* FirstMalformed(const torch::jit::Block& block,
+                                       std::string (*why_malformed)(const torch::jit::Node&),
+                                       std::string& why) {
   for (const torch::jit::Node* node : block.nodes()) {
-    why = MalformedControlFlow(*node);
+    why = why_malformed(*node);
     if (!why.empty()) return node;
     for (const torch::jit::Block* b : node->blocks()) {
-      if (const torch::jit::Node* n = FirstMalformedControlFlow(*b, why)) return n;
+      if (const torch::jit::Node* n = FirstMalformed(*b, why_malformed, why)) return n;
     }
   }
   return nullptr;
@@ -604,6 +606,144 @@ std::string InputTypes(const torch::jit::Node& node) {
   std::vector<std::string> types;
   for (const torch::jit::Value* v : node.inputs()) types.push_back(v->type()->str());
   return absl::StrJoin(types, ", ");
+}
+
+// Why a prim node cannot stand in a text IR graph (empty when it can, or is not a prim node).
+// libtorch's parser and Graph::lint accept any prim node with any inputs; the passes and the
+// interpreter then assert or crash on the ones that do not fit (try-to-break-it pass: prim::Param
+// in a body, `%y : Tensor = prim::Constant[value=3]()`, prim::TupleIndex of a Tensor,
+// prim::CallFunction of a Tensor). Text IR holds a function of tensors and scalars:
+// - the structural nodes without a schema that the interpreter runs itself
+//   (torch/csrc/jit/runtime/interpreter.cpp) are read, each with its inputs' and outputs' types
+//   checked here or in MalformedControlFlow: Constant, ListConstruct, ListUnpack, TupleConstruct,
+//   DictConstruct, If, Loop;
+// - nodes for objects, attributes and calls (GetAttr, SetAttr, CallFunction, CallMethod,
+//   CreateObject, Param, Return, Load, Store, Enter, Exit, ...) have no schema either and need
+//   class or function types that text IR cannot spell: save such a program as an archive;
+// - nodes whose schema is `(...) -> ...` that profiling, fusion and static runtime make
+//   (prim::profile, TypeCheck, TensorExprGroup, DifferentiableGraph, ConstantChunk, ...) run only
+//   inside libtorch's executors; Print, TupleUnpack and tolist, the ones the TorchScript compiler
+//   emits for a function, are read;
+// - any other prim node must fit one of its registered overloads.
+// An unknown prim op (a name libtorch neither interns nor registers) is left to
+// FirstCallWithoutOperator, after Graph::lint.
+std::string MalformedPrimNode(const torch::jit::Node& node) {
+  const c10::Symbol kind = node.kind();
+  if (!kind.is_prim()) return "";
+  const std::vector<std::shared_ptr<torch::jit::Operator>>& ops =
+      torch::jit::getAllOperatorsFor(kind);
+  if (ops.empty()) {
+    if (static_cast<c10::unique_t>(kind) >= static_cast<c10::unique_t>(c10::_keys::num_symbols)) {
+      return "";
+    }
+    if (kind == c10::prim::Constant) {
+      if (node.outputs().size() != 1) return "it needs one output";
+      const torch::jit::Value* out = node.output();
+      std::optional<c10::IValue> value;
+      try {
+        value = torch::jit::toIValue(out);
+      } catch (const std::exception& e) {
+        return absl::StrCat("its value does not fit its type ", out->type()->str(), ": ",
+                            ExceptionMessage(e));
+      }
+      if (value && !value->isTensor() && !RelatedTypes(value->type(), out->type())) {
+        return absl::StrCat("its value is of type ", value->type()->str(), ", not ",
+                            out->type()->str());
+      }
+      return "";
+    }
+    if (kind == c10::prim::ListConstruct) {
+      if (node.outputs().size() != 1 || !node.output()->type()->cast<c10::ListType>()) {
+        return "it needs one output of a List type";
+      }
+      return "";
+    }
+    if (kind == c10::prim::TupleConstruct) {
+      const c10::TupleTypePtr tuple =
+          node.outputs().size() == 1 ? node.output()->type()->cast<c10::TupleType>() : nullptr;
+      if (!tuple) return "it needs one output of a Tuple type";
+      if (tuple->elements().size() != node.inputs().size()) {
+        return absl::StrCat("it makes a tuple of ", tuple->elements().size(), " elements from ",
+                            node.inputs().size(), " inputs");
+      }
+      for (size_t i = 0; i < node.inputs().size(); ++i) {
+        if (!RelatedTypes(node.inputs()[i]->type(), tuple->elements()[i])) {
+          return absl::StrCat("element ", i, " %", node.inputs()[i]->debugName(), " : ",
+                              node.inputs()[i]->type()->str(), " is not a ",
+                              tuple->elements()[i]->str());
+        }
+      }
+      return "";
+    }
+    if (kind == c10::prim::ListUnpack) {
+      const c10::ListTypePtr list =
+          node.inputs().size() == 1 ? node.input()->type()->cast<c10::ListType>() : nullptr;
+      if (!list)
+        return absl::StrCat("it needs one input of a List type, not (", InputTypes(node), ")");
+      for (const torch::jit::Value* out : node.outputs()) {
+        if (!RelatedTypes(out->type(), list->getElementType())) {
+          return absl::StrCat("it unpacks a ", list->str(), " into %", out->debugName(), " : ",
+                              out->type()->str());
+        }
+      }
+      return "";
+    }
+    if (kind == c10::prim::DictConstruct || kind == c10::prim::If || kind == c10::prim::Loop) {
+      return "";  // MalformedControlFlow
+    }
+    return "a node for objects, attributes or calls, which text IR (a function of tensors and "
+           "scalars) cannot hold; save the program as an archive (torch.jit.save)";
+  }
+  const bool vararg = std::all_of(ops.begin(), ops.end(), [](const auto& op) {
+    return op->schema().is_vararg() || op->schema().is_varret();
+  });
+  if (vararg && kind != c10::prim::Print && kind != c10::prim::TupleUnpack &&
+      kind != c10::prim::tolist) {
+    return "a node that profiling, fusion or static runtime makes, which runs only inside "
+           "libtorch's executors; give the graph the TorchScript compiler made (fn.graph)";
+  }
+  if (!vararg && !node.maybeOperator()) {
+    return absl::StrCat("its arguments (", InputTypes(node), ") fit none of its overloads");
+  }
+  if (kind == c10::prim::TupleUnpack || kind == c10::prim::TupleIndex) {
+    const c10::TupleTypePtr tuple =
+        node.inputs().empty() ? nullptr : node.inputs()[0]->type()->cast<c10::TupleType>();
+    if (!tuple) return absl::StrCat("it needs a Tuple, not (", InputTypes(node), ")");
+    if (kind == c10::prim::TupleUnpack) {
+      if (node.inputs().size() != 1 || node.outputs().size() != tuple->elements().size()) {
+        return absl::StrCat("it unpacks a tuple of ", tuple->elements().size(), " into ",
+                            node.outputs().size(), " outputs");
+      }
+      for (size_t i = 0; i < node.outputs().size(); ++i) {
+        if (!RelatedTypes(node.outputs()[i]->type(), tuple->elements()[i])) {
+          return absl::StrCat("it unpacks element ", i, " : ", tuple->elements()[i]->str(),
+                              " into %", node.outputs()[i]->debugName(), " : ",
+                              node.outputs()[i]->type()->str());
+        }
+      }
+    } else if (std::optional<c10::IValue> index = torch::jit::toIValue(node.inputs()[1]);
+               index && index->isInt()) {
+      const int64_t n = static_cast<int64_t>(tuple->elements().size());
+      const int64_t i = index->toInt();
+      if (i < -n || i >= n) {
+        return absl::StrCat("index ", i, " is out of range for a tuple of ", n);
+      }
+    }
+  }
+  return "";
+}
+
+// Whether the text holds a prim::PythonOp node. libtorch's parser crashes on one (it makes a
+// plain Node of a kind that the rest of libtorch takes for a PythonOp subclass; a segfault found
+// by the try-to-break-it pass), so the text is refused before it is parsed. The op name is matched
+// where the parser would read it: followed, after any blanks, by '(' or '['.
+bool HoldsPythonOp(absl::string_view text) {
+  static constexpr absl::string_view kName = "prim::PythonOp";
+  for (size_t at = text.find(kName); at != absl::string_view::npos; at = text.find(kName, at + 1)) {
+    const size_t next = text.find_first_not_of(" \t", at + kName.size());
+    if (next != absl::string_view::npos && (text[next] == '(' || text[next] == '[')) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -648,6 +788,12 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
   // `print(fn.graph)` prints a node without outputs as `   = prim::If(%4)`, which libtorch's
   // parser refuses (WithoutEmptyOutputLists); line numbers, which parse errors report, stay.
   const std::string parsed_text = WithoutEmptyOutputLists(text);
+  if (HoldsPythonOp(parsed_text)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source_name,
+                     ": invalid text IR: prim::PythonOp (a call into Python) cannot be read from "
+                     "text IR; script the function without it, or save the program as an archive"));
+  }
   auto graph = std::make_shared<torch::jit::Graph>();
   try {
     torch::jit::parseIR(parsed_text, graph.get(), /*parse_tensor_constants=*/true);
@@ -666,6 +812,20 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
         ParseErrorMessage(c10_error ? c10_error->what_without_backtrace() : e.what(), parsed_text),
         calls_function));
   }
+  // The parser reads a type name it does not know ("%2 : iFnt") as a type variable, which no
+  // program value can have; passes would throw on it later (found by fuzz/).
+  if (const torch::jit::Value* v = FirstValueWithFreeTypeVariable(*graph->block())) {
+    return absl::InvalidArgumentError(absl::StrCat(source_name, ": invalid text IR: %",
+                                                   v->debugName(), " has an unknown type '",
+                                                   v->type()->repr_str(), "'"));
+  }
+  // Before Graph::lint, which asserts on some of these (prim::Param in a body).
+  if (std::string why;
+      const torch::jit::Node* n = FirstMalformed(*graph->block(), MalformedPrimNode, why)) {
+    return absl::InvalidArgumentError(absl::StrCat(source_name,
+                                                   ": invalid text IR: ", n->kind().toQualString(),
+                                                   " (outputs ", OutputNames(*n), "): ", why));
+  }
   try {
     graph->lint();
   } catch (const std::exception& e) {
@@ -673,7 +833,7 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
         absl::StrCat(source_name, ": invalid graph: ", ExceptionMessage(e)));
   }
   if (std::string why;
-      const torch::jit::Node* n = FirstMalformedControlFlow(*graph->block(), why)) {
+      const torch::jit::Node* n = FirstMalformed(*graph->block(), MalformedControlFlow, why)) {
     return absl::InvalidArgumentError(absl::StrCat(source_name,
                                                    ": invalid text IR: ", n->kind().toQualString(),
                                                    " (outputs ", OutputNames(*n), "): ", why));
@@ -699,13 +859,6 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
         source_name, ": invalid text IR: ", n->kind().toQualString(), " with ", n->inputs().size(),
         " arguments (", InputTypes(*n),
         ") matches none of its overloads; text IR gives every argument, defaults included"));
-  }
-  // The parser reads a type name it does not know ("%2 : iFnt") as a type variable, which no
-  // program value can have; passes would throw on it later (found by fuzz/).
-  if (const torch::jit::Value* v = FirstValueWithFreeTypeVariable(*graph->block())) {
-    return absl::InvalidArgumentError(absl::StrCat(source_name, ": invalid text IR: %",
-                                                   v->debugName(), " has an unknown type '",
-                                                   v->type()->repr_str(), "'"));
   }
   return graph;
 }

@@ -24,6 +24,7 @@ namespace graph_lower {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 constexpr char kAddRelu[] = R"IR(
 graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
@@ -164,9 +165,10 @@ TEST(TextIrTest, NodesWithoutOutputsRoundTrip) {
   constexpr char kRaises[] = R"IR(
 graph(%x : Tensor, %flag : bool):
   %msg : str = prim::Constant[value="bad"]()
+  %cls : NoneType = prim::Constant()
   prim::If(%flag)
     block0():
-      prim::RaiseException(%msg)
+      prim::RaiseException(%msg, %cls)
       -> ()
     block1():
       -> ()
@@ -190,6 +192,57 @@ TEST(TextIrTest, UnknownTypeNameIsAnError) {
   // The parser renumbers values, so the name is %1 (the only other value is %x).
   EXPECT_EQ(std::string(g.status().message()),
             "typo.ir: invalid text IR: %1 has an unknown type 'iFnt'");
+}
+
+TEST(TextIrTest, PrimNodesThatTextIrCannotHoldAreErrors) {
+  // Found by the try-to-break-it pass: libtorch's parser and Graph::lint take any prim node, and
+  // passes then asserted or crashed (prim::PythonOp segfaulted inside the parser itself).
+  const std::pair<const char*, const char*> cases[] = {
+      {"%y : Tensor = prim::PythonOp(%x)", "prim::PythonOp (a call into Python) cannot be read"},
+      {"%y : Tensor = prim::CallFunction(%x, %x)",
+       "prim::CallFunction (outputs %1): a node for "
+       "objects, attributes or calls"},
+      {"%y : Tensor = prim::GetAttr[name=\"weight\"](%x)",
+       "prim::GetAttr (outputs %1): a node for"},
+      {"%y : Tensor = prim::Param(%x)", "prim::Param (outputs %1): a node for"},
+      {"%y : Tensor = prim::profile(%x)",
+       "prim::profile (outputs %1): a node that profiling, "
+       "fusion or static runtime makes"},
+      {"%y : Tensor = prim::TupleIndex(%x, %x)",
+       "prim::TupleIndex (outputs %1): its arguments (Tensor, Tensor) fit none of its overloads"},
+      {"%y : Tensor = prim::TupleUnpack(%x)", "prim::TupleUnpack (outputs %1): it needs a Tuple"},
+      {"%y : Tensor = prim::ListUnpack(%x)",
+       "prim::ListUnpack (outputs %1): it needs one input "
+       "of a List type"},
+      {"%y : Tensor = prim::ListConstruct(%x)", "it needs one output of a List type"},
+      {"%y : Tensor = prim::Constant[value=3]()",
+       "prim::Constant (outputs %1): its value does not fit its type Tensor"},
+      {"%y : int = prim::Constant[value=1.5]()", "its value is of type float, not int"},
+      {"%y : (Tensor, Tensor) = prim::TupleConstruct(%x)",
+       "it makes a tuple of 2 elements from 1 inputs"},
+      {"prim::RaiseException(%x)", "prim::RaiseException (outputs none): its arguments (Tensor)"},
+  };
+  for (const auto& [node, message] : cases) {
+    const std::string text = absl::StrCat("graph(%x : Tensor):\n  ", node, "\n  return (%x)\n");
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(text, "p.ir");
+    ASSERT_FALSE(g.ok()) << node;
+    EXPECT_THAT(std::string(g.status().message()), HasSubstr(message)) << node;
+    EXPECT_THAT(std::string(g.status().message()), StartsWith("p.ir: invalid text IR: ")) << node;
+  }
+  // What the TorchScript compiler emits for a function is still read.
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ok = ParseGraphText(
+      "graph(%x : Tensor):\n"
+      "  %t : (Tensor, Tensor) = prim::TupleConstruct(%x, %x)\n"
+      "  %i : int = prim::Constant[value=-1]()\n"
+      "  %a : Tensor = prim::TupleIndex(%t, %i)\n"
+      "  %b : Tensor, %c : Tensor = prim::TupleUnpack(%t)\n"
+      "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n"
+      "  %d : Tensor, %e : Tensor = prim::ListUnpack(%l)\n"
+      "  prim::Print(%d)\n"
+      "  %dev : Device = prim::device(%e)\n"
+      "  return (%c)\n",
+      "ok.ir");
+  EXPECT_TRUE(ok.ok()) << ok.status();
 }
 
 TEST(TextIrTest, IllTypedListConstructIsAnError) {

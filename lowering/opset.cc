@@ -25,7 +25,10 @@ bool ContainsTensor(const c10::TypePtr& type) {
 }
 
 bool IsGlue(const torch::jit::Node& node) {
-  if (const c10::FunctionSchema* schema = node.maybeSchema()) {
+  // A schema whose returns are `...` (prim::profile, prim::TypeCheck, fusion groups) says nothing
+  // of the results; the node's output types do (found by the try-to-break-it pass: such a node
+  // returning a Tensor was counted as glue, and --check called the graph legal).
+  if (const c10::FunctionSchema* schema = node.maybeSchema(); schema && !schema->is_varret()) {
     for (const c10::Argument& ret : schema->returns()) {
       if (ContainsTensor(ret.type())) return false;
     }

@@ -77,6 +77,24 @@ TEST(OpsetTest, ClassifiesEveryKindOfNode) {
                           "aten::linear=non-core", "prim::If=structural", "aten::relu_=non-core"));
 }
 
+TEST(OpsetTest, NodesWithVarargSchemasAreClassifiedByTheirOutputs) {
+  // prim::profile's schema is `(...) -> ...`: a node of it returning a Tensor is no glue (the
+  // try-to-break-it pass: --check called such a graph legal). Text IR refuses these nodes, so the
+  // graph is built here.
+  auto g = std::make_shared<torch::jit::Graph>();
+  torch::jit::Value* x = g->addInput("x")->setType(c10::TensorType::get());
+  torch::jit::Node* profile = g->create(c10::prim::profile, {x}, 1);
+  profile->output()->setType(c10::TensorType::get());
+  g->appendNode(profile);
+  torch::jit::Node* print = g->create(c10::prim::Print, {x}, 0);
+  g->appendNode(print);
+  g->registerOutput(profile->output());
+  const Opset core = Opset::CoreAten();
+  EXPECT_EQ(core.Classify(*profile), OpClass::kNonCore);
+  EXPECT_FALSE(core.IsLegal(*profile));
+  EXPECT_EQ(core.Classify(*print), OpClass::kGlue);
+}
+
 TEST(OpsetTest, VerifierReturnsEveryViolationIncludingNestedBlocks) {
   auto g = Parse(kMixed);
   std::vector<Violation> v = VerifyOpset(*g, Opset::CoreAten());
