@@ -230,6 +230,13 @@ std::vector<Sample> Samples() {
        "  %k : bool = prim::Constant[value=0]()\n"
        "  %y : Tensor = aten::logsumexp(%x, %d, %k)\n  return (%y)\n",
        {r({3, 5}) * 10}},
+      // Over a zero-size dim eager gives -inf where amax, which the decomposition takes the max
+      // with, refuses an empty dim (try-to-break-it pass).
+      {"logsumexp_over_an_empty_dim",
+       "graph(%x : Tensor):\n  %d : int[] = prim::Constant[value=[1]]()\n"
+       "  %k : bool = prim::Constant[value=0]()\n"
+       "  %y : Tensor = aten::logsumexp(%x, %d, %k)\n  return (%y)\n",
+       {r({3, 0})}},
       {"reshape_alias",
        "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[6, 4]]()\n"
        "  %t : int[] = prim::Constant[value=[4, 1]]()\n"

@@ -20,6 +20,10 @@ def logsumexp(self: Tensor, dim: List[int], keepdim: bool = False) -> Tensor:
     if not torch.is_floating_point(self):
         # Integer and bool inputs give the default float dtype (ReduceOps.cpp logsumexp).
         self = torch._to_copy(self, dtype=6)
+    if self.numel() == 0:
+        # amax refuses a zero-size dim; logsumexp_out_impl (ReduceOps.cpp) then sums exp
+        # instead, giving log(0) = -inf (try-to-break-it pass: the lowered graph failed).
+        return torch.log(torch.sum(torch.exp(self), dim, keepdim))
     m = torch.amax(self, dim, True)
     m = torch.where(torch.isinf(m), torch.full_like(m, 0.0), m)
     out = torch.log(torch.sum(torch.exp(self - m), dim, True)) + m
