@@ -240,6 +240,7 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
   torch::manual_seed(seed);
   std::vector<c10::IValue> values;
   int index = 0;
+  int64_t spec_bytes = 0;  // of the tensors made so far
   for (absl::string_view entry : absl::StrSplit(spec_or_path, ';', absl::SkipWhitespace())) {
     entry = absl::StripAsciiWhitespace(entry);
     if (entry == "None") {
@@ -252,6 +253,11 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
       double d;
       if (absl::SimpleAtoi(entry, &i)) {
         values.emplace_back(i);
+      } else if (absl::StripPrefix(absl::StripPrefix(entry, "-"), "+")
+                     .find_first_not_of("0123456789") == absl::string_view::npos) {
+        return absl::InvalidArgumentError(absl::StrCat("--example-inputs: example input ", index,
+                                                       " '=", entry,
+                                                       "': an integer outside int64's range"));
       } else if (entry == "true" || entry == "false") {
         values.emplace_back(entry == "true");
       } else if (absl::SimpleAtod(entry, &d)) {
@@ -300,6 +306,23 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
         shape.push_back(n);
       }
     }
+    // The size in bytes, checked before anything is allocated (each dim is at most 2^31, so
+    // the running product is compared before it could overflow).
+    int64_t bytes = static_cast<int64_t>(c10::elementSize(dtype));
+    for (int64_t n : shape) {
+      if (n != 0 && bytes > (kMaxSpecInputBytes - spec_bytes) / n) {
+        bytes = kMaxSpecInputBytes + 1;
+        break;
+      }
+      bytes *= n;
+    }
+    if (spec_bytes + bytes > kMaxSpecInputBytes) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--example-inputs: example input ", index, " '", entry,
+          "': the spec's random tensors would take more than ", kMaxSpecInputBytes >> 30,
+          " GiB in all; give inputs this large as a torch.save file"));
+    }
+    spec_bytes += bytes;
     at::TensorOptions options = at::TensorOptions().dtype(dtype);
     at::Tensor t;
     try {

@@ -56,15 +56,23 @@ constexpr int64_t kMaxExampleArgumentBytes = int64_t{256} << 20;
 absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node& node,
                                                           bool on_meta = false);
 
+// The most memory the random tensors of one --example-inputs spec may take: 2 GiB, 400 times
+// ResNet-50's batch-8 input (8x3x224x224 float32, 4.6 MiB). The tensors are allocated and filled,
+// so a spec such as 100000x100000:float32 (40 GB) would otherwise exhaust the machine's memory
+// (try-to-break-it pass: the CLI was OOM-killed); larger inputs can be given as a torch.save file.
+constexpr int64_t kMaxSpecInputBytes = int64_t{2} << 30;
+
 // Example inputs for a program, from the CLI's --example-inputs:
 //  - a spec "1x3x224x224:float32;2x5:int64;:float32" (a shape per input, `x`-separated, empty for a
 //    0-d tensor; dtype one of float32 float64 float16 bfloat16 int64 int32 int16 int8 uint8 bool,
 //    default float32): seeded random tensors (torch::manual_seed(seed)): floats standard normal,
 //    integers uniform in [0, 10), bools uniform; the entry `None` passes None (for an Optional
 //    argument such as an attention mask), `=3`, `=0.5`, `=true` pass an int, float or bool;
+//    The spec's tensors may take kMaxSpecInputBytes in all;
 //  - or the path of a file written by torch.save of a tensor, or of a list/tuple of tensors,
 //    None, ints, floats and bools (read with torch::jit::pickle_load).
-// Errors: InvalidArgument naming the entry or file and the problem.
+// Errors: InvalidArgument naming the entry or file and the problem (an integer out of int64's
+// range, tensors past kMaxSpecInputBytes, ...).
 absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& spec_or_path,
                                                             uint64_t seed = 0);
 

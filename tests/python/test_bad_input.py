@@ -73,6 +73,10 @@ def test_archive_without_forward(graph_lower_bin, tmp_path):
     ("1x3xx8x8:float32", ["example input 0", "empty dimension"]),
     ("1x3x8x8x:float32", ["example input 0", "empty dimension"]),
     ("x1x3x8x8", ["example input 0", "empty dimension"]),
+    # Break-it pass: a 40 GB spec tensor was allocated and filled (the CLI was OOM-killed), and an
+    # int past int64's range was read as a float.
+    ("100000x100000:float32", ["example input 0", "more than 2 GiB in all", "torch.save file"]),
+    ("1x3x8x8;=99999999999999999999", ["example input 1", "outside int64's range"]),
 ])
 def test_example_inputs_that_do_not_match_the_graph(graph_lower_bin, small_archive, tmp_path,
                                                     spec, needles):
