@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
@@ -140,6 +141,35 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
 
 namespace {
 
+// Why `value`, an example input, holds a tensor lowering cannot run on (empty when it holds none).
+// Shape specialisation, CIA tracing and verification run the program on dense (strided) CPU
+// tensors: a sparse input failed inside a pass with libtorch's "Could not run 'aten::as_strided'
+// with arguments from the 'SparseCPU' backend", and mkldnn or nested inputs left the program
+// unspecialised without a word (try-to-break-it pass).
+std::string UnusableExampleTensor(const c10::IValue& value) {
+  std::string why;
+  value.visit([&why](const c10::IValue& v) {
+    // An object (a module passed as `self`) holds the module's own state, not example values.
+    if (!why.empty() || v.isObject()) return true;
+    if (!v.isTensor()) return false;
+    const at::Tensor& t = v.toTensor();
+    if (!t.defined()) return true;
+    std::ostringstream what;
+    if (t.is_quantized()) {
+      what << "a quantized tensor";
+    } else if (t.is_nested()) {
+      what << "a nested tensor";
+    } else if (t.layout() != at::kStrided) {
+      what << "a tensor of layout " << t.layout();
+    } else if (!t.device().is_cpu()) {
+      what << "a tensor on " << t.device();
+    }
+    why = what.str();
+    return true;
+  });
+  return why;
+}
+
 absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph,
                                                    const LoweringOptions& options) {
   const auto start = std::chrono::steady_clock::now();
@@ -157,6 +187,15 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
     return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph->inputs().size(),
                                                    " inputs; ", options.example_inputs->size(),
                                                    " example inputs were given"));
+  }
+  if (options.example_inputs) {
+    for (size_t i = 0; i < options.example_inputs->size(); ++i) {
+      if (std::string why = UnusableExampleTensor((*options.example_inputs)[i]); !why.empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("example input ", i, " (", graph->inputs()[i]->debugName(), ") is ", why,
+                         "; lowering runs the program on dense (strided) CPU tensors"));
+      }
+    }
   }
   LoweringReport report;
   auto after = [&options](absl::string_view pass, const Graph& g) {

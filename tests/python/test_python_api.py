@@ -51,6 +51,33 @@ def test_bad_example_inputs_raise_value_error():
         raise AssertionError("two example inputs for a one-input graph were accepted")
 
 
+def test_example_inputs_that_are_not_dense_cpu_tensors_raise_value_error():
+    # Break-it pass: a sparse input raised libtorch's RuntimeError from inside a pass; mkldnn and
+    # nested inputs left the program unspecialised without a word.
+    x = torch.randn(2, 3)
+    scripted = torch.jit.trace(lambda a: torch.softmax(a, 1) * 2, (x,))
+    for bad, what in [(x.to_sparse(), "layout Sparse"), (x.to_mkldnn(), "layout Mkldnn"),
+                      (x.to("meta"), "on meta"),
+                      (torch.nested.nested_tensor([x, x]), "a nested tensor")]:
+        try:
+            graph_lower.lower_graph(scripted.graph, [bad])
+        except ValueError as err:
+            assert "example input 0" in str(err) and what in str(err), str(err)
+        else:
+            raise AssertionError(f"an example input {what} was accepted")
+    # A list holding one is refused too; dense CPU tensors, strided or not, are lowered.
+    cat = torch.jit.trace(lambda xs: torch.cat(xs, 0), ([x, x],))
+    try:
+        graph_lower.lower_graph(cat.graph, [[x, x.to_sparse()]])
+    except ValueError as err:
+        assert "layout Sparse" in str(err), str(err)
+    else:
+        raise AssertionError("a list holding a sparse tensor was accepted")
+    lowered, report = graph_lower.lower_graph(scripted.graph, [x.t()])
+    assert report["non_core_ops"] == []
+    torch.testing.assert_close(graph_lower.to_function(lowered)(x.t()), torch.softmax(x.t(), 1) * 2)
+
+
 def test_user_decompositions_are_used_or_refused():
     a = torch.randn(5)
     graph = torch.jit.trace(torch.sinc, (a,)).graph
