@@ -441,9 +441,16 @@ def test_lowering_only_flags_are_refused_with_check(graph_lower_bin, tmp_path):
     proc = _run(graph_lower_bin, LINEAR_GELU, "--check", "--stats", "--dot",
                 str(tmp_path / "x.dot"))
     assert proc.returncode == 2
-    assert proc.stderr == "graph-lower: error: --stats, --dot describe a lowering; not with " \
+    assert proc.stderr == "graph-lower: error: --stats, --dot: options of a lowering, not of " \
                           "--check\n"
     assert not (tmp_path / "x.dot").exists()
+    # Break-it pass: these were ignored without a word (nothing was verified).
+    proc = _run(graph_lower_bin, LINEAR_GELU, "--check", "--verify", "--example-inputs", "2x3",
+                "--print-ir", "-o", str(tmp_path / "x.pt"))
+    assert proc.returncode == 2
+    assert proc.stderr == "graph-lower: error: -o, --example-inputs, --verify, --print-ir: " \
+                          "options of a lowering, not of --check\n"
+    assert not (tmp_path / "x.pt").exists()
 
 
 def test_two_outputs_to_one_file_are_refused(graph_lower_bin, tmp_path):
