@@ -8,8 +8,10 @@
 #include <torch/csrc/jit/serialization/import_read.h>
 #include <torch/csrc/jit/serialization/storage_context.h>
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
+#include <fstream>
 #include <memory>
 #include <tuple>
 #include <utility>
@@ -17,6 +19,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -347,9 +350,85 @@ absl::Status CheckPickle(const uint8_t* data, size_t size) {
   return absl::InvalidArgumentError("the pickle has no STOP opcode");
 }
 
+namespace {
+
+// Checks the uncompressed size that the zip's central directory declares for each record
+// against `max_record`, before libtorch reads any: PyTorchStreamReader's constructor reads the
+// `version` record, allocating the size declared for it (make fuzz: a 4 GB allocation from a
+// damaged archive of 12 KB). The layout is PKWARE's APPNOTE.TXT (4.3.12 central directory
+// header, 4.3.14-16 zip64 end of central directory, 4.5.3 zip64 extra field). A directory this
+// walk cannot find or read is left to libtorch's reader, which refuses it.
+absl::Status CheckZipDeclaredSizes(const std::string& path, uint64_t file_size,
+                                   uint64_t max_record) {
+  std::ifstream in(path, std::ios::binary);
+  auto read_at = [&in, file_size](uint64_t offset, uint64_t n, std::string& out) {
+    if (offset > file_size || n > file_size - offset) return false;
+    out.resize(n);
+    in.seekg(static_cast<std::streamoff>(offset));
+    return static_cast<bool>(in.read(out.data(), static_cast<std::streamsize>(n)));
+  };
+  auto u = [](const std::string& b, size_t at, size_t bytes) {
+    return ReadLittleEndian(reinterpret_cast<const uint8_t*>(b.data()) + at, bytes);
+  };
+  // The end of central directory record: 22 bytes and a comment of up to 65,535.
+  const uint64_t tail_size = std::min<uint64_t>(file_size, 22 + 65535);
+  std::string tail;
+  if (!read_at(file_size - tail_size, tail_size, tail)) return absl::OkStatus();
+  size_t eocd = std::string::npos;
+  for (size_t i = tail.size() >= 22 ? tail.size() - 22 + 1 : 0; i-- > 0;) {
+    if (u(tail, i, 4) == 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd == std::string::npos) return absl::OkStatus();
+  uint64_t entries = u(tail, eocd + 10, 2);
+  uint64_t cd_size = u(tail, eocd + 12, 4);
+  uint64_t cd_offset = u(tail, eocd + 16, 4);
+  // A zip64 locator, 20 bytes before, points to the zip64 end record with 8-byte fields.
+  if (eocd >= 20 && u(tail, eocd - 20, 4) == 0x07064b50) {
+    std::string z64;
+    if (read_at(u(tail, eocd - 20 + 8, 8), 56, z64) && u(z64, 0, 4) == 0x06064b50) {
+      entries = u(z64, 32, 8);
+      cd_size = u(z64, 40, 8);
+      cd_offset = u(z64, 48, 8);
+    }
+  }
+  std::string cd;
+  if (!read_at(cd_offset, cd_size, cd)) return absl::OkStatus();
+  size_t at = 0;
+  for (uint64_t e = 0; e < entries && at + 46 <= cd.size() && u(cd, at, 4) == 0x02014b50; ++e) {
+    uint64_t declared = u(cd, at + 24, 4);
+    const size_t name_len = u(cd, at + 28, 2), extra_len = u(cd, at + 30, 2),
+                 comment_len = u(cd, at + 32, 2);
+    if (at + 46 + name_len + extra_len > cd.size()) break;
+    const std::string name = cd.substr(at + 46, name_len);
+    if (declared == 0xFFFFFFFF) {  // the size is in the zip64 extra field (header id 1), first
+      for (size_t x = at + 46 + name_len; x + 4 <= at + 46 + name_len + extra_len;) {
+        const uint64_t id = u(cd, x, 2), len = u(cd, x + 2, 2);
+        if (id == 1 && len >= 8 && x + 12 <= cd.size()) {
+          declared = u(cd, x + 4, 8);
+          break;
+        }
+        x += 4 + len;
+      }
+    }
+    if (declared > max_record) {
+      return absl::InvalidArgumentError(absl::StrCat("record '", absl::CHexEscape(name),
+                                                     "' declares ", declared,
+                                                     " bytes, more than the file can hold"));
+    }
+    at += 46 + name_len + extra_len + comment_len;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
   // deflate's largest compression ratio is 1032:1.
   const uint64_t max_record = file_size * 1032 + 4096;
+  if (absl::Status s = CheckZipDeclaredSizes(path, file_size, max_record); !s.ok()) return s;
   caffe2::serialize::PyTorchStreamReader reader(path);
   for (const std::string& name : reader.getAllRecords()) {
     // Every record, tensor data too: libtorch allocates what a record declares before reading
