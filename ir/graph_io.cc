@@ -702,6 +702,15 @@ std::string MalformedPrimNode(const torch::jit::Node& node) {
     return "a node that profiling, fusion or static runtime makes, which runs only inside "
            "libtorch's executors; give the graph the TorchScript compiler made (fn.graph)";
   }
+  // prim::tolist pops (tensor, dim, element type) whatever the node has (register_prim_ops.cpp);
+  // the TorchScript compiler emits it so.
+  if (kind == c10::prim::tolist &&
+      (node.inputs().size() != 3 || !node.inputs()[0]->type()->cast<c10::TensorType>() ||
+       node.inputs()[1]->type()->kind() != c10::TypeKind::IntType ||
+       node.inputs()[2]->type()->kind() != c10::TypeKind::IntType)) {
+    return absl::StrCat("it takes (Tensor, int dim, int element type), not (", InputTypes(node),
+                        ")");
+  }
   if (!vararg && !node.maybeOperator()) {
     return absl::StrCat("its arguments (", InputTypes(node), ") fit none of its overloads");
   }

@@ -221,6 +221,7 @@ TEST(TextIrTest, PrimNodesThatTextIrCannotHoldAreErrors) {
       {"%y : (Tensor, Tensor) = prim::TupleConstruct(%x)",
        "it makes a tuple of 2 elements from 1 inputs"},
       {"prim::RaiseException(%x)", "prim::RaiseException (outputs none): its arguments (Tensor)"},
+      {"%y : int[] = prim::tolist(%x)", "it takes (Tensor, int dim, int element type)"},
   };
   for (const auto& [node, message] : cases) {
     const std::string text = absl::StrCat("graph(%x : Tensor):\n  ", node, "\n  return (%x)\n");
