@@ -296,6 +296,9 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
         raise ValueError(f"lower: {type(obj).__name__} is an eager nn.Module; pass "
                          "torch.jit.script(m) or torch.jit.trace(m, inputs), an FX graph from "
                          "torch.export, or use torch.compile(m, backend='graph_lower')")
+    if isinstance(obj, torch.jit.ScriptFunction):
+        raise ValueError("lower: a torch.jit.ScriptFunction is lowered as its graph: pass "
+                         "fn.graph (the result is then a ScriptFunction)")
     raise ValueError(f"lower: expected a torch.jit.ScriptModule, torch._C.Graph or "
                      f"torch.fx.GraphModule, got {type(obj).__name__}")
 

@@ -159,9 +159,14 @@ def test_strict_raises_with_the_report_when_ops_are_left():
     assert err.value.report["non_core_ops"]
 
 
+def _double(x: torch.Tensor) -> torch.Tensor:
+    return x * 2
+
+
 @pytest.mark.parametrize("call, message", [
     (lambda: graph_lower.lower(torch.nn.Linear(2, 2)), "eager nn.Module"),
     (lambda: graph_lower.lower("model.pt"), "expected a torch.jit.ScriptModule"),
+    (lambda: graph_lower.lower(torch.jit.script(_double)), "pass fn.graph"),
     (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)), [torch.randn(2, 2)],
                                keep_ops=["aten::no_such_op"]), "aten::no_such_op"),
     (lambda: graph_lower.lower(torch.jit.script(torch.nn.Linear(2, 2)),
