@@ -16,7 +16,8 @@ Per model (benchmarks/models.py), each measurement in its own process:
              non-core overloads left
   runtime    median time of a forward in eager PyTorch, in the JIT interpreter for the original
              TorchScript program and for the lowered one, at batch 1 and 8 (the lowered program is
-             lowered for each batch size: lowering specialises shapes)
+             lowered for each batch size: lowering specialises shapes); the three are timed
+             interleaved, one forward each per round, at least 10 and at most 50 rounds
 The CLI runs once on graphs of 20k+ nodes and the anchors on graphs of 5k+ nodes (they take minutes
 there), and an anchor that runs
 past --anchor-timeout seconds is stopped and reported as "> timeout" (a lower bound).
@@ -123,17 +124,23 @@ def worker(argv):
         inputs = tuple(torch.randn_like(x) for x in inputs)
         programs = {"eager": module, "jit_original": torch.jit.load(original).eval(),
                     "jit_lowered": torch.jit.load(lowered).eval()}
-        result = {}
-        for label, fn in programs.items():
+        for fn in programs.values():
             for _ in range(5):  # the profiling executor optimises after its first runs
                 fn(*inputs)
-            times = []
-            deadline = time.perf_counter() + 2.0
-            while len(times) < repeats or (time.perf_counter() < deadline and len(times) < 50):
+        # Interleaved: one forward of each program per round, in an order rotated every round, so
+        # that a slow spell of this shared 2-core machine falls on all three alike instead of on
+        # whichever program was being timed then.
+        result = {label: [] for label in programs}
+        labels = list(programs)
+        deadline = time.perf_counter() + 6.0
+        rounds = 0
+        while rounds < repeats or (time.perf_counter() < deadline and rounds < 50):
+            order = labels[rounds % len(labels):] + labels[:rounds % len(labels)]
+            for label in order:
                 t0 = time.perf_counter()
-                fn(*inputs)
-                times.append((time.perf_counter() - t0) * 1e3)
-            result[label] = times
+                programs[label](*inputs)
+                result[label].append((time.perf_counter() - t0) * 1e3)
+            rounds += 1
         expected = module(*inputs)
         got = programs["jit_lowered"](*inputs)
         result["max_abs_diff"] = float((expected - got).abs().max())
