@@ -240,7 +240,15 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
   torch::manual_seed(seed);
   std::vector<c10::IValue> values;
   int index = 0;
-  int64_t spec_bytes = 0;  // of the tensors made so far
+  int64_t spec_bytes = 0;  // of the tensors read so far
+  struct SpecTensor {
+    size_t position;  // in `values`
+    int index;
+    std::string entry;
+    c10::ScalarType dtype;
+    std::vector<int64_t> shape;
+  };
+  std::vector<SpecTensor> tensors;
   for (absl::string_view entry : absl::StrSplit(spec_or_path, ';', absl::SkipWhitespace())) {
     entry = absl::StripAsciiWhitespace(entry);
     if (entry == "None") {
@@ -323,26 +331,29 @@ absl::StatusOr<std::vector<c10::IValue>> ParseExampleInputs(const std::string& s
           " GiB in all; give inputs this large as a torch.save file"));
     }
     spec_bytes += bytes;
-    at::TensorOptions options = at::TensorOptions().dtype(dtype);
-    at::Tensor t;
-    try {
-      if (dtype == at::kBool) {
-        t = torch::randint(0, 2, shape, options);
-      } else if (at::isIntegralType(dtype, /*includeBool=*/false)) {
-        t = torch::randint(0, 10, shape, options);
-      } else {
-        t = torch::randn(shape, options);
-      }
-    } catch (const std::exception& e) {  // too large to allocate, or its size overflows
-      return absl::InvalidArgumentError(
-          absl::StrCat("--example-inputs: example input ", index, " '", entry,
-                       "': cannot make the tensor: ", ExceptionMessage(e)));
-    }
-    values.emplace_back(t);
+    // Made once every entry is read, so that the total is checked before anything is allocated.
+    tensors.push_back({values.size(), index, std::string(entry), dtype, std::move(shape)});
+    values.emplace_back();
     ++index;
   }
   if (values.empty()) {
     return absl::InvalidArgumentError("--example-inputs: no inputs given");
+  }
+  for (const SpecTensor& spec : tensors) {
+    at::TensorOptions options = at::TensorOptions().dtype(spec.dtype);
+    try {
+      if (spec.dtype == at::kBool) {
+        values[spec.position] = torch::randint(0, 2, spec.shape, options);
+      } else if (at::isIntegralType(spec.dtype, /*includeBool=*/false)) {
+        values[spec.position] = torch::randint(0, 10, spec.shape, options);
+      } else {
+        values[spec.position] = torch::randn(spec.shape, options);
+      }
+    } catch (const std::exception& e) {  // too large to allocate
+      return absl::InvalidArgumentError(
+          absl::StrCat("--example-inputs: example input ", spec.index, " '", spec.entry,
+                       "': cannot make the tensor: ", ExceptionMessage(e)));
+    }
   }
   return values;
 }

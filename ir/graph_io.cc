@@ -616,7 +616,7 @@ std::string InputTypes(const torch::jit::Node& node) {
 // - the structural nodes without a schema that the interpreter runs itself
 //   (torch/csrc/jit/runtime/interpreter.cpp) are read, each with its inputs' and outputs' types
 //   checked here or in MalformedControlFlow: Constant, ListConstruct, ListUnpack, TupleConstruct,
-//   DictConstruct, If, Loop;
+//   DictConstruct, If, Loop, isinstance (a Union or Optional value's type tested);
 // - nodes for objects, attributes and calls (GetAttr, SetAttr, CallFunction, CallMethod,
 //   CreateObject, Param, Return, Load, Store, Enter, Exit, ...) have no schema either and need
 //   class or function types that text IR cannot spell: save such a program as an archive;
@@ -630,6 +630,8 @@ std::string InputTypes(const torch::jit::Node& node) {
 std::string MalformedPrimNode(const torch::jit::Node& node) {
   const c10::Symbol kind = node.kind();
   if (!kind.is_prim()) return "";
+  // Checked, with messages of its own, in MalformedControlFlow.
+  if (kind == c10::prim::unchecked_cast) return "";
   const std::vector<std::shared_ptr<torch::jit::Operator>>& ops =
       torch::jit::getAllOperatorsFor(kind);
   if (ops.empty()) {
@@ -690,6 +692,17 @@ std::string MalformedPrimNode(const torch::jit::Node& node) {
     }
     if (kind == c10::prim::DictConstruct || kind == c10::prim::If || kind == c10::prim::Loop) {
       return "";  // MalformedControlFlow
+    }
+    // %b : bool = prim::isinstance[types=[...]](%v): a Union or Optional value's type tested
+    // (the interpreter's ISINSTANCE instruction reads the `types` attribute).
+    if (kind == c10::prim::isinstance) {
+      if (node.inputs().size() != 1 || node.outputs().size() != 1 ||
+          node.output()->type()->kind() != c10::TypeKind::BoolType ||
+          !node.hasAttribute(c10::attr::types) ||
+          node.kindOf(c10::attr::types) != torch::jit::AttributeKind::tys) {
+        return "it takes one value and gives one bool, with a `types` attribute";
+      }
+      return "";
     }
     return "a node for objects, attributes or calls, which text IR (a function of tensors and "
            "scalars) cannot hold; save the program as an archive (torch.jit.save)";

@@ -222,6 +222,7 @@ TEST(TextIrTest, PrimNodesThatTextIrCannotHoldAreErrors) {
        "it makes a tuple of 2 elements from 1 inputs"},
       {"prim::RaiseException(%x)", "prim::RaiseException (outputs none): its arguments (Tensor)"},
       {"%y : int[] = prim::tolist(%x)", "it takes (Tensor, int dim, int element type)"},
+      {"%y : int = prim::isinstance[types=[Tensor]](%x)", "it takes one value and gives one bool"},
   };
   for (const auto& [node, message] : cases) {
     const std::string text = absl::StrCat("graph(%x : Tensor):\n  ", node, "\n  return (%x)\n");
@@ -241,6 +242,7 @@ TEST(TextIrTest, PrimNodesThatTextIrCannotHoldAreErrors) {
       "  %d : Tensor, %e : Tensor = prim::ListUnpack(%l)\n"
       "  prim::Print(%d)\n"
       "  %dev : Device = prim::device(%e)\n"
+      "  %flag : bool = prim::isinstance[types=[Tensor]](%d)\n"
       "  return (%c)\n",
       "ok.ir");
   EXPECT_TRUE(ok.ok()) << ok.status();
