@@ -83,7 +83,30 @@ bool SameStrides(absl::Span<const int64_t> sizes, absl::Span<const int64_t> a,
   return true;
 }
 
+bool IsScalarTypeArgument(const c10::Argument& arg) {
+  // The schema's spelling (ScalarType) is one of the argument's two types; the other is int.
+  for (c10::TypePtr type : {arg.type(), arg.real_type()}) {
+    if (auto optional = type->cast<c10::OptionalType>()) type = optional->getElementType();
+    if (type->kind() == c10::TypeKind::ScalarTypeType) return true;
+  }
+  return false;
+}
+
+bool IsBadScalarType(const c10::IValue& v) {
+  if (!v.isInt()) return false;
+  const int64_t i = v.toInt();
+  return i < 0 || i >= static_cast<int64_t>(c10::ScalarType::NumOptions) ||
+         i == static_cast<int64_t>(c10::ScalarType::Undefined);
+}
+
 bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args) {
+  // A dtype argument that names no ScalarType (`aten::softmax(%x, %dim, %dtype)` with dtype -1):
+  // libtorch's kernels index their type tables with it and segfault (make fuzz).
+  if (const c10::FunctionSchema* schema = node.maybeSchema()) {
+    for (size_t i = 0; i < schema->arguments().size() && i < args.size(); ++i) {
+      if (IsScalarTypeArgument(schema->arguments()[i]) && IsBadScalarType(args[i])) return true;
+    }
+  }
   if (!node.kind().is_aten() ||
       !absl::StrContains(node.kind().toUnqualString(), "scaled_dot_product")) {
     return false;

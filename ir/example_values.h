@@ -38,7 +38,11 @@ bool SameStrides(absl::Span<const int64_t> sizes, absl::Span<const int64_t> a,
 
 // Whether running `node` on `args` with libtorch's CPU kernels is known to kill the process:
 // scaled_dot_product_attention with an empty tensor (its CPU flash attention divides by zero,
-// SIGFPE; found by make fuzz). Shape specialisation and CIA tracing do not run such a node.
+// SIGFPE; found by make fuzz), and any op given a dtype argument that names no ScalarType (an int
+// outside [0, NumOptions) or Undefined: softmax with dtype -1 segfaulted, make fuzz). Shape
+// specialisation and CIA tracing do not run such a node.
+bool IsScalarTypeArgument(const c10::Argument& arg);
+bool IsBadScalarType(const c10::IValue& v);
 bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args);
 
 // The most memory ExampleArguments allocates for one node's example tensors: 256 MiB, ten times

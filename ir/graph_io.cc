@@ -755,6 +755,26 @@ std::string MalformedPrimNode(const torch::jit::Node& node) {
   return "";
 }
 
+// The first node given a constant ScalarType argument outside libtorch's ScalarType range, or
+// nullptr.
+const torch::jit::Node* FirstBadScalarTypeConstant(const torch::jit::Block& block) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (const c10::FunctionSchema* schema = node->maybeSchema()) {
+      for (size_t i = 0; i < schema->arguments().size() && i < node->inputs().size(); ++i) {
+        if (!IsScalarTypeArgument(schema->arguments()[i])) continue;
+        if (std::optional<c10::IValue> v = torch::jit::toIValue(node->inputs()[i]);
+            v && IsBadScalarType(*v)) {
+          return node;
+        }
+      }
+    }
+    for (const torch::jit::Block* b : node->blocks()) {
+      if (const torch::jit::Node* n = FirstBadScalarTypeConstant(*b)) return n;
+    }
+  }
+  return nullptr;
+}
+
 // Whether the text holds a prim::PythonOp node. libtorch's parser crashes on one (it makes a
 // plain Node of a kind that the rest of libtorch takes for a PythonOp subclass; a segfault found
 // by the try-to-break-it pass), so the text is refused before it is parsed. The op name is matched
@@ -881,6 +901,13 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
         source_name, ": invalid text IR: ", n->kind().toQualString(), " with ", n->inputs().size(),
         " arguments (", InputTypes(*n),
         ") matches none of its overloads; text IR gives every argument, defaults included"));
+  }
+  // A constant dtype that names no ScalarType: libtorch's kernels segfault on it (make fuzz:
+  // aten::softmax with dtype -1), in the interpreter as in specialisation.
+  if (const torch::jit::Node* n = FirstBadScalarTypeConstant(*graph->block())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source_name, ": invalid text IR: ", n->kind().toQualString(), " (outputs ",
+                     OutputNames(*n), "): a dtype argument is an int that names no ScalarType"));
   }
   return graph;
 }
