@@ -433,24 +433,20 @@ const torch::jit::Node* FirstCallWithoutOperator(const torch::jit::Block& block)
   return nullptr;
 }
 
-// The first prim::ListConstruct given an element whose type is not the list's element type
-// (`%l : int[] = prim::ListConstruct(%tensor)`), or nullptr. Ops reading the list would see a
-// value of another type than their schema says (found by fuzz/: a Tensor read as an int made
-// aten::remainder resolve to its Tensor overload).
-const torch::jit::Node* FirstIllTypedListConstruct(const torch::jit::Block& block) {
-  for (const torch::jit::Node* node : block.nodes()) {
-    if (node->kind() == c10::prim::ListConstruct && node->outputs().size() == 1) {
-      if (auto list = node->output()->type()->cast<c10::ListType>()) {
-        for (const torch::jit::Value* in : node->inputs()) {
-          if (!in->type()->isSubtypeOf(*list->getElementType())) return node;
-        }
-      }
-    }
-    for (const torch::jit::Block* b : node->blocks()) {
-      if (const torch::jit::Node* n = FirstIllTypedListConstruct(*b)) return n;
+// Why a prim::ListConstruct is given an element whose type is not the list's element type
+// (`%l : int[] = prim::ListConstruct(%tensor)`), or "". Ops reading the list would see a value
+// of another type than their schema says (found by fuzz/: a Tensor read as an int made
+// aten::remainder resolve to its Tensor overload). Used with FirstMalformed.
+std::string IllTypedListConstruct(const torch::jit::Node& node) {
+  if (node.kind() != c10::prim::ListConstruct || node.outputs().size() != 1) return "";
+  auto list = node.output()->type()->cast<c10::ListType>();
+  if (!list) return "";
+  for (const torch::jit::Value* in : node.inputs()) {
+    if (!in->type()->isSubtypeOf(*list->getElementType())) {
+      return "holds an element of another type";
     }
   }
-  return nullptr;
+  return "";
 }
 
 // Related types: one is a subtype of the other (Float(2, 3) and Tensor, int and Optional[int]).
@@ -755,24 +751,19 @@ std::string MalformedPrimNode(const torch::jit::Node& node) {
   return "";
 }
 
-// The first node given a constant ScalarType argument outside libtorch's ScalarType range, or
-// nullptr.
-const torch::jit::Node* FirstBadScalarTypeConstant(const torch::jit::Block& block) {
-  for (const torch::jit::Node* node : block.nodes()) {
-    if (const c10::FunctionSchema* schema = node->maybeSchema()) {
-      for (size_t i = 0; i < schema->arguments().size() && i < node->inputs().size(); ++i) {
-        if (!IsScalarTypeArgument(schema->arguments()[i])) continue;
-        if (std::optional<c10::IValue> v = torch::jit::toIValue(node->inputs()[i]);
-            v && IsBadScalarType(*v)) {
-          return node;
-        }
-      }
-    }
-    for (const torch::jit::Block* b : node->blocks()) {
-      if (const torch::jit::Node* n = FirstBadScalarTypeConstant(*b)) return n;
+// Why a node is given a constant ScalarType argument outside libtorch's ScalarType range, or "".
+// Used with FirstMalformed.
+std::string BadScalarTypeConstant(const torch::jit::Node& node) {
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  if (schema == nullptr) return "";
+  for (size_t i = 0; i < schema->arguments().size() && i < node.inputs().size(); ++i) {
+    if (!IsScalarTypeArgument(schema->arguments()[i])) continue;
+    if (std::optional<c10::IValue> v = torch::jit::toIValue(node.inputs()[i]);
+        v && IsBadScalarType(*v)) {
+      return "a dtype argument is an int that names no ScalarType";
     }
   }
-  return nullptr;
+  return "";
 }
 
 // Whether the text holds a prim::PythonOp node. libtorch's parser crashes on one (it makes a
@@ -880,11 +871,12 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
                                                    ": invalid text IR: ", n->kind().toQualString(),
                                                    " (outputs ", OutputNames(*n), "): ", why));
   }
-  if (const torch::jit::Node* n = FirstIllTypedListConstruct(*graph->block())) {
+  if (std::string why;
+      const torch::jit::Node* n = FirstMalformed(*graph->block(), IllTypedListConstruct, why)) {
     return absl::InvalidArgumentError(
         absl::StrCat(source_name, ": invalid text IR: %", n->output()->debugName(), " : ",
-                     n->output()->type()->str(), " = prim::ListConstruct(", InputTypes(*n),
-                     ") holds an element of another type"));
+                     n->output()->type()->str(), " = prim::ListConstruct(", InputTypes(*n), ") ",
+                     why));
   }
   // A call of an operator that is not registered, or whose arguments fit none of its overloads
   // (a default argument left out: text IR spells every argument), would fail only when the op
@@ -904,10 +896,11 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
   }
   // A constant dtype that names no ScalarType: libtorch's kernels segfault on it (make fuzz:
   // aten::softmax with dtype -1), in the interpreter as in specialisation.
-  if (const torch::jit::Node* n = FirstBadScalarTypeConstant(*graph->block())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(source_name, ": invalid text IR: ", n->kind().toQualString(), " (outputs ",
-                     OutputNames(*n), "): a dtype argument is an int that names no ScalarType"));
+  if (std::string why;
+      const torch::jit::Node* n = FirstMalformed(*graph->block(), BadScalarTypeConstant, why)) {
+    return absl::InvalidArgumentError(absl::StrCat(source_name,
+                                                   ": invalid text IR: ", n->kind().toQualString(),
+                                                   " (outputs ", OutputNames(*n), "): ", why));
   }
   return graph;
 }

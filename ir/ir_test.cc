@@ -264,6 +264,30 @@ TEST(TextIrTest, IllTypedListConstructIsAnError) {
                   .ok());
 }
 
+TEST(TextIrTest, DtypeIntThatNamesNoScalarTypeIsAnError) {
+  // Found by fuzz/ (fuzz/regressions/text_ir/softmax-dtype-minus-one.ir): libtorch's softmax
+  // kernel segfaulted on dtype -1. ScalarType's last value in torch 2.6 is below 100. The
+  // parser numbers values (%y is %3), as the message says.
+  for (const char* dtype : {"-1", "100"}) {
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
+        absl::StrCat("graph(%x : Tensor):\n  %d : int = prim::Constant[value=", dtype,
+                     "]()\n  %n : int = prim::Constant[value=1]()\n"
+                     "  %y : Tensor = aten::softmax(%x, %n, %d)\n  return (%y)\n"),
+        "d.ir");
+    ASSERT_FALSE(g.ok()) << dtype;
+    EXPECT_THAT(std::string(g.status().message()),
+                HasSubstr("d.ir: invalid text IR: aten::softmax (outputs %3): a dtype argument "
+                          "is an int that names no ScalarType"))
+        << dtype;
+  }
+  // A ScalarType that exists (6: float) is read.
+  EXPECT_TRUE(ParseGraphText("graph(%x : Tensor):\n  %d : int = prim::Constant[value=6]()\n"
+                             "  %n : int = prim::Constant[value=1]()\n"
+                             "  %y : Tensor = aten::softmax(%x, %n, %d)\n  return (%y)\n",
+                             "ok.ir")
+                  .ok());
+}
+
 TEST(TextIrTest, MalformedControlFlowIsAnError) {
   // Found by fuzz/: a prim::If with one block; constant folding read its missing else block (an
   // ASan heap-buffer-overflow). The parser numbers values (%y is %2 here), as the messages say.
