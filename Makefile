@@ -25,7 +25,7 @@ check-sanitizers:
 
 # libFuzzer (clang 19) over the text IR reader + lowering and the archive loader + lowering, both
 # targets at once for FUZZ_SECONDS each (default 300); findings in out/fuzz/findings (tools/fuzz.sh).
-# FUZZ_RUNS=N also stops each target after N executions; FUZZ_MAX_LEN caps input sizes.
+# FUZZ_RUNS=N also stops each target after N executions; FUZZ_MAX_LEN caps text_ir's inputs.
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?=
 FUZZ_MAX_LEN ?= 65536
