@@ -153,9 +153,18 @@ absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node
   }
   std::vector<c10::IValue> args;
   args.reserve(node.inputs().size());
+  const c10::FunctionSchema* schema = node.maybeSchema();
   for (size_t i = 0; i < node.inputs().size(); ++i) {
     const torch::jit::Value* v = node.inputs()[i];
     if (std::optional<c10::IValue> c = torch::jit::toIValue(v); c && !c->isTensor()) {
+      // A dtype that names no ScalarType (folded from `2 - 3`, found by the try-to-break-it
+      // pass): the kernel run on these arguments (CIA tracing, even on meta) would segfault.
+      if (schema && i < schema->arguments().size() &&
+          IsScalarTypeArgument(schema->arguments()[i]) && IsBadScalarType(*c)) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("its dtype argument ", c->toInt(),
+                         " names no ScalarType (libtorch's kernels crash on it)"));
+      }
       args.push_back(*c);
       continue;
     }

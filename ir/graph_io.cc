@@ -781,6 +781,11 @@ bool HoldsPythonOp(absl::string_view text) {
 
 }  // namespace
 
+const torch::jit::Node* FirstNodeGivenBadDtype(const torch::jit::Block& block) {
+  std::string why;
+  return FirstMalformed(block, BadScalarTypeConstant, why);
+}
+
 namespace {
 
 // The JIT's printer writes a node without outputs (a prim::If that only raises,
@@ -873,10 +878,9 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
   }
   if (std::string why;
       const torch::jit::Node* n = FirstMalformed(*graph->block(), IllTypedListConstruct, why)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(source_name, ": invalid text IR: %", n->output()->debugName(), " : ",
-                     n->output()->type()->str(), " = prim::ListConstruct(", InputTypes(*n), ") ",
-                     why));
+    return absl::InvalidArgumentError(absl::StrCat(
+        source_name, ": invalid text IR: %", n->output()->debugName(), " : ",
+        n->output()->type()->str(), " = prim::ListConstruct(", InputTypes(*n), ") ", why));
   }
   // A call of an operator that is not registered, or whose arguments fit none of its overloads
   // (a default argument left out: text IR spells every argument), would fail only when the op

@@ -91,6 +91,13 @@ absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::
 absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::string& text,
                                                                   absl::string_view source_name);
 
+// The first node, at any depth of `block`, given a constant dtype argument (a schema argument
+// of type ScalarType or ScalarType?) that is an int naming no ScalarType (outside
+// [0, c10::ScalarType::NumOptions) or Undefined), or nullptr. libtorch's kernels index their type
+// tables with such an int and segfault (make fuzz: aten::softmax with dtype -1); ParseGraphText
+// and LowerToCoreAten refuse such graphs.
+const torch::jit::Node* FirstNodeGivenBadDtype(const torch::jit::Block& block);
+
 // Loads `path` as an archive when it starts with the zip signature, as text IR otherwise
 // (`options` apply to archives only).
 absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& options = {});

@@ -3,6 +3,8 @@
 
 #include <ATen/ATen.h>
 #include <torch/csrc/autograd/grad_mode.h>
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/runtime/custom_operator.h>
 #include <torch/csrc/jit/runtime/interpreter.h>
 
 #include <sstream>
@@ -10,9 +12,49 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
+#include "ir/example_values.h"
 
 namespace graph_lower {
 namespace {
+
+constexpr char kCheckDtype[] = "graph_lower::check_dtype";
+
+// Registers graph_lower::check_dtype(int? dtype, str op) -> (), which throws when `dtype` is an
+// int naming no ScalarType. Conservative alias analysis: an op of its own namespace with side
+// effects, which no pass removes.
+void RegisterCheckDtype() {
+  static const torch::jit::RegisterOperators registered({torch::jit::Operator(
+      absl::StrCat(kCheckDtype, "(int? dtype, str op) -> ()"),
+      [](torch::jit::Stack& stack) {
+        const c10::IValue op = torch::jit::pop(stack);
+        const c10::IValue dtype = torch::jit::pop(stack);
+        if (IsBadScalarType(dtype)) {
+          throw std::runtime_error(absl::StrCat(op.toStringRef(), " is given dtype ", dtype.toInt(),
+                                                ", an int that names no ScalarType"));
+        }
+      },
+      c10::AliasAnalysisKind::CONSERVATIVE)});
+}
+
+// Puts a graph_lower::check_dtype node before each node of `block` (at any depth) given a dtype
+// argument that is not a constant.
+void InsertDtypeChecks(torch::jit::Block* block) {
+  static const c10::Symbol kCheck = c10::Symbol::fromQualString(kCheckDtype);
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* b : node->blocks()) InsertDtypeChecks(b);
+    const c10::FunctionSchema* schema = node->maybeSchema();
+    if (!schema) continue;
+    for (size_t i = 0; i < schema->arguments().size() && i < node->inputs().size(); ++i) {
+      if (!IsScalarTypeArgument(schema->arguments()[i]) || torch::jit::toIValue(node->input(i))) {
+        continue;
+      }
+      torch::jit::Graph& g = *node->owningGraph();
+      torch::jit::WithInsertPoint guard(node);
+      torch::jit::Value* name = g.insertConstant(std::string(node->kind().toQualString()));
+      g.insertNode(g.create(kCheck, {node->input(i), name}, 0));
+    }
+  }
+}
 
 c10::IValue Clone(const c10::IValue& v) {
   if (v.isTensor()) return v.toTensor().clone();
@@ -130,7 +172,10 @@ absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::j
   }
   try {
     at::NoGradGuard no_grad;
-    torch::jit::Code code(graph, "graph_lower");
+    RegisterCheckDtype();
+    std::shared_ptr<torch::jit::Graph> checked = graph->copy();
+    InsertDtypeChecks(checked->block());
+    torch::jit::Code code(checked, "graph_lower");
     torch::jit::Stack stack;
     for (const c10::IValue& v : inputs) stack.push_back(Clone(v));
     if (inputs_after) *inputs_after = stack;  // the clones, which the program may write

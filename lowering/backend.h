@@ -17,6 +17,10 @@ namespace graph_lower {
 // InterpreterState: no graph optimisation), under no_grad. Tensor inputs are cloned first, so a
 // graph that mutates its inputs does not change the caller's. Errors: InvalidArgument when the
 // input count does not match; Internal with the interpreter's message when the graph throws.
+// A dtype argument computed at run time (a graph input, an If's result) is checked before its
+// node runs: an int naming no ScalarType makes libtorch's kernels segfault (softmax with dtype -1,
+// as in eager PyTorch), so the graph is run with a graph_lower::check_dtype(int? dtype, str op)
+// node before each such node, and such a value is an Internal error naming the op.
 // With `inputs_after`, receives the inputs as the graph left them (the clones it may have written).
 absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::jit::Graph>& graph,
                                                   const std::vector<c10::IValue>& inputs,

@@ -223,6 +223,19 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
   }
+  // A constant dtype that names no ScalarType: running the node (specialisation, folding, CIA
+  // tracing, --verify) would crash libtorch; an archive's `torch.softmax(x, 0, dtype=-1)` (found by
+  // the try-to-break-it pass: a segfault, as in eager PyTorch).
+  auto bad_dtype = [](const Graph& graph, absl::string_view when) -> absl::Status {
+    const torch::jit::Node* n = FirstNodeGivenBadDtype(*graph.block());
+    if (!n) return absl::OkStatus();
+    std::vector<std::string> outputs;
+    for (const torch::jit::Value* v : n->outputs()) outputs.push_back("%" + v->debugName());
+    return absl::InvalidArgumentError(
+        absl::StrCat(when, n->kind().toQualString(), " (outputs ", absl::StrJoin(outputs, ", "),
+                     ") is given a dtype argument that is an int naming no ScalarType"));
+  };
+  if (absl::Status s = bad_dtype(*g, ""); !s.ok()) return s;
   // The mutation removal passes alias-analyse the whole graph; skipped when nothing writes.
   if (AnyNodeWrites(*g->block())) {
     try {
@@ -426,6 +439,9 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
     PassTimer timer(report, "census");
     if (VerifyOpset(*g, options.opset).empty()) break;
   }
+  // A dtype folded from the program's arithmetic on the example inputs (`2 - 3`): the node was
+  // never run (CIA tracing and folding skip it), and the program would crash libtorch there.
+  if (absl::Status s = bad_dtype(*g, "on the example inputs, "); !s.ok()) return s;
   for (const auto& [index, name] : mutated) report.mutated_inputs.push_back(ParameterName(name));
   if (user_outputs == 1 && !mutated.empty() && g->outputs().size() > 1) {
     PackOutputsInTuple(*g);  // (output, new values...), as Functionalize documents

@@ -4,6 +4,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <torch/csrc/jit/ir/irparser.h>
 #include <torch/torch.h>
 #include <unistd.h>
 
@@ -12,8 +13,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "ir/graph_io.h"
+#include "lowering/backend.h"
 #include "lowering/visualize.h"
 
 namespace graph_lower {
@@ -284,6 +287,84 @@ TEST(VisualizeTest, RenderDotToSvgRunsGraphviz) {
   absl::StatusOr<std::string> bad = RenderDotToSvg("digraph { a -> ", "/usr/bin/dot");
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInternal);
   EXPECT_THAT(bad.status().message(), HasSubstr("syntax error"));
+}
+
+// A dtype int that names no ScalarType makes libtorch's kernels segfault (softmax with dtype -1;
+// found by the try-to-break-it pass in archives, in dtypes folded from arithmetic and in dtypes
+// given as inputs). None of these may reach a kernel.
+TEST(PipelineTest, ConstantDtypeThatNamesNoScalarTypeIsRefused) {
+  // As an archive's graph holds it (ParseGraphText would refuse the text itself). The parser
+  // numbers values (%y is %3).
+  auto g = std::make_shared<torch::jit::Graph>();
+  torch::jit::parseIR(R"IR(
+graph(%x : Tensor):
+  %dim : int = prim::Constant[value=0]()
+  %d : int = prim::Constant[value=-1]()
+  %y : Tensor = aten::softmax(%x, %dim, %d)
+  return (%y)
+)IR",
+                      g.get());
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{torch::randn({2, 3})};
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, options);
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(report.status().message(),
+              HasSubstr("aten::softmax (outputs %3) is given a dtype argument that is an int "
+                        "naming no ScalarType"));
+}
+
+constexpr char kFoldedDtype[] = R"IR(
+graph(%x : Tensor):
+  %a : int = prim::Constant[value=2]()
+  %b : int = prim::Constant[value=3]()
+  %dim : int = prim::Constant[value=0]()
+  %d : int = aten::sub(%a, %b)
+  %y : Tensor = aten::softmax(%x, %dim, %d)
+  return (%y)
+)IR";
+
+TEST(PipelineTest, DtypeFoldedToOneThatNamesNoScalarTypeIsNeverTraced) {
+  // 2 - 3 folds to -1 after specialisation; CIA tracing of softmax on it segfaulted. The
+  // program is refused (the lowered graph would crash there, and text IR could not hold it).
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kFoldedDtype, "f.ir");
+  ASSERT_TRUE(g.ok()) << g.status();
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{torch::randn({2, 3})};
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(report.status().message(),
+              HasSubstr("on the example inputs, aten::softmax (outputs %3) is given a dtype "
+                        "argument that is an int naming no ScalarType"));
+}
+
+TEST(RunGraphTest, DtypeGivenAtRunTimeIsCheckedBeforeTheKernelRuns) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor, %d : int?):
+  %dim : int = prim::Constant[value=0]()
+  %y : Tensor = aten::softmax(%x, %dim, %d)
+  return (%y)
+)IR",
+                                                                        "input.ir");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const at::Tensor x = torch::randn({2, 3});
+  for (int64_t bad : {-1, 99, 1000}) {
+    absl::StatusOr<std::vector<c10::IValue>> out = RunGraph(*g, {x, c10::IValue(bad)});
+    ASSERT_FALSE(out.ok()) << bad;
+    EXPECT_THAT(out.status().message(),
+                HasSubstr(absl::StrCat("aten::softmax is given dtype ", bad,
+                                       ", an int that names no ScalarType")));
+  }
+  // A dtype that exists (7: float64), and None, run as before and match eager.
+  absl::StatusOr<std::vector<c10::IValue>> f64 = RunGraph(*g, {x, c10::IValue(int64_t{7})});
+  ASSERT_TRUE(f64.ok()) << f64.status();
+  EXPECT_TRUE((*f64)[0].toTensor().equal(torch::softmax(x, 0, at::kDouble)));
+  absl::StatusOr<std::vector<c10::IValue>> none = RunGraph(*g, {x, c10::IValue()});
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_TRUE((*none)[0].toTensor().equal(torch::softmax(x, 0)));
+  // The caller's graph is not changed.
+  EXPECT_THAT(GraphToText(**g), Not(HasSubstr("check_dtype")));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "ir/errors.h"
+#include "ir/example_values.h"
 #include "ir/mutation.h"
 
 namespace graph_lower {
@@ -251,6 +252,18 @@ constexpr int64_t kMaxFoldedBytes = int64_t{16} << 20;
 // an op that cannot run there (no Meta kernel in libtorch's C++) counts as too large when its
 // constant tensor inputs already are, or when it takes a size list (a factory).
 bool FoldTooLarge(const Node& node) {
+  // A constant dtype that names no ScalarType: running the op (here on meta tensors, or to fold
+  // it) would segfault in libtorch; such a node is never run (found by the try-to-break-it pass:
+  // softmax's dtype folded from `2 - 3`).
+  if (const c10::FunctionSchema* s = node.maybeSchema()) {
+    for (size_t i = 0; i < s->arguments().size() && i < node.inputs().size(); ++i) {
+      if (!IsScalarTypeArgument(s->arguments()[i])) continue;
+      if (std::optional<c10::IValue> c = torch::jit::toIValue(node.inputs()[i]);
+          c && IsBadScalarType(*c)) {
+        return true;
+      }
+    }
+  }
   const bool tensor_out =
       std::any_of(node.outputs().begin(), node.outputs().end(), [](const torch::jit::Value* v) {
         return v->type()->kind() == c10::TypeKind::TensorType ||

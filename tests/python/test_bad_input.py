@@ -488,3 +488,36 @@ def test_an_archive_with_tagged_container_attributes_passes_the_storage_check(
     torch.jit.save(torch.jit.script(ContainerAttributes().eval()), str(src))
     proc = run_cli(graph_lower_bin, str(src), "--example-inputs", "3", "--verify")
     assert proc.returncode == 0, proc.stderr
+
+
+@torch.jit.script
+def _softmax_dtype_minus_one(x):
+    return torch.softmax(x, 0, dtype=-1)
+
+
+@torch.jit.script
+def _softmax_dtype_input(x, d: int):
+    return torch.softmax(x, 0, dtype=d)
+
+
+# A dtype int that names no ScalarType segfaulted libtorch's kernels (found by the
+# try-to-break-it pass): a constant in an archive is refused; one given as an input is an error
+# of the --verify run, never a crash; nothing is written.
+def test_archive_whose_dtype_names_no_scalar_type(graph_lower_bin, tmp_path):
+    path = str(tmp_path / "dtype.pt")
+    _softmax_dtype_minus_one.save(path)
+    proc = run_cli(graph_lower_bin, path, "-o", str(tmp_path / "out.pt"),
+                   "--example-inputs", "2x3")
+    _expect_bad_input(proc, path, "aten::softmax",
+                      "is given a dtype argument that is an int naming no ScalarType")
+    _only(tmp_path, "dtype.pt")
+
+
+def test_dtype_input_that_names_no_scalar_type_under_verify(graph_lower_bin, tmp_path):
+    path = str(tmp_path / "dtype_input.pt")
+    _softmax_dtype_input.save(path)
+    proc = run_cli(graph_lower_bin, path, "-o", str(tmp_path / "out.pt"),
+                   "--example-inputs", "2x3;=-1", "--verify")
+    _expect_bad_input(proc, path, "the original graph fails on the example inputs",
+                      "aten::softmax is given dtype -1, an int that names no ScalarType")
+    _only(tmp_path, "dtype_input.pt")
