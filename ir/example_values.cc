@@ -99,6 +99,19 @@ bool IsBadScalarType(const c10::IValue& v) {
          i == static_cast<int64_t>(c10::ScalarType::Undefined);
 }
 
+bool GivenBadDtypeConstant(const torch::jit::Node& node) {
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  if (schema == nullptr) return false;
+  for (size_t i = 0; i < schema->arguments().size() && i < node.inputs().size(); ++i) {
+    if (!IsScalarTypeArgument(schema->arguments()[i])) continue;
+    if (std::optional<c10::IValue> v = torch::jit::toIValue(node.inputs()[i]);
+        v && IsBadScalarType(*v)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args) {
   // A dtype argument that names no ScalarType (`aten::softmax(%x, %dim, %dtype)` with dtype -1):
   // libtorch's kernels index their type tables with it and segfault (make fuzz).

@@ -44,6 +44,8 @@ bool SameStrides(absl::Span<const int64_t> sizes, absl::Span<const int64_t> a,
 bool IsScalarTypeArgument(const c10::Argument& arg);
 bool IsBadScalarType(const c10::IValue& v);
 bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args);
+// Whether `node` is given a constant dtype argument that names no ScalarType (IsBadScalarType).
+bool GivenBadDtypeConstant(const torch::jit::Node& node);
 
 // The most memory ExampleArguments allocates for one node's example tensors: 256 MiB, ten times
 // the largest activation of the torchvision set at batch 8 (ResNet-50's 8x256x56x56 floats,

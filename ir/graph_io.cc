@@ -754,16 +754,7 @@ std::string MalformedPrimNode(const torch::jit::Node& node) {
 // Why a node is given a constant ScalarType argument outside libtorch's ScalarType range, or "".
 // Used with FirstMalformed.
 std::string BadScalarTypeConstant(const torch::jit::Node& node) {
-  const c10::FunctionSchema* schema = node.maybeSchema();
-  if (schema == nullptr) return "";
-  for (size_t i = 0; i < schema->arguments().size() && i < node.inputs().size(); ++i) {
-    if (!IsScalarTypeArgument(schema->arguments()[i])) continue;
-    if (std::optional<c10::IValue> v = torch::jit::toIValue(node.inputs()[i]);
-        v && IsBadScalarType(*v)) {
-      return "a dtype argument is an int that names no ScalarType";
-    }
-  }
-  return "";
+  return GivenBadDtypeConstant(node) ? "a dtype argument is an int that names no ScalarType" : "";
 }
 
 // Whether the text holds a prim::PythonOp node. libtorch's parser crashes on one (it makes a

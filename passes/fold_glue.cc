@@ -255,15 +255,7 @@ bool FoldTooLarge(const Node& node) {
   // A constant dtype that names no ScalarType: running the op (here on meta tensors, or to fold
   // it) would segfault in libtorch; such a node is never run (found by the try-to-break-it pass:
   // softmax's dtype folded from `2 - 3`).
-  if (const c10::FunctionSchema* s = node.maybeSchema()) {
-    for (size_t i = 0; i < s->arguments().size() && i < node.inputs().size(); ++i) {
-      if (!IsScalarTypeArgument(s->arguments()[i])) continue;
-      if (std::optional<c10::IValue> c = torch::jit::toIValue(node.inputs()[i]);
-          c && IsBadScalarType(*c)) {
-        return true;
-      }
-    }
-  }
+  if (GivenBadDtypeConstant(node)) return true;
   const bool tensor_out =
       std::any_of(node.outputs().begin(), node.outputs().end(), [](const torch::jit::Value* v) {
         return v->type()->kind() == c10::TypeKind::TensorType ||
