@@ -29,6 +29,10 @@ struct SpecializeStats {
   // Why a run on meta tensors could not stand for the run on the example values ("aten::item:
   // it computes a value other than a tensor from a tensor"), empty when it could or was not tried.
   std::string meta_failure;
+  // Ops without a usable Meta kernel whose output shapes came from RunWithoutMetaKernel's memo
+  // (an earlier node of the same operator on the same input shapes) instead of a run on
+  // zero-filled CPU tensors.
+  int64_t memoised_runs_on_zeros = 0;
 };
 
 struct SpecializeOptions {
