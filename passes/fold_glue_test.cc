@@ -8,6 +8,7 @@
 #include <torch/csrc/jit/ir/irparser.h>
 
 #include <string>
+#include <vector>
 
 namespace graph_lower {
 namespace {
@@ -72,6 +73,25 @@ TEST(FoldGlueCapTest, LargeResultOfSmallConstantsIsLeft) {
     contiguous |= node->kind() == c10::aten::contiguous;
   }
   EXPECT_TRUE(contiguous) << *g;
+}
+
+// Dead code elimination on a graph without writes or blocks (FoldGlue's own walk): a dead chain
+// goes, producers before their users' removal included; a node with side effects stays, and so
+// do the values it uses.
+TEST(FoldGlueDeadCodeTest, DeadChainGoesSideEffectsAndWhatTheyUseStay) {
+  std::shared_ptr<torch::jit::Graph> g = Parse(
+      "graph(%x : Tensor):\n"
+      "  %a : Tensor = aten::relu(%x)\n"
+      "  %b : Tensor = aten::sigmoid(%a)\n"
+      "  %c : Tensor = aten::tanh(%b)\n"
+      "  %p : Tensor = aten::exp(%x)\n"
+      "  prim::Print(%p)\n"
+      "  %y : Tensor = aten::neg(%x)\n"
+      "  return (%y)\n");
+  ASSERT_TRUE(FoldGlue(g).ok());
+  std::vector<std::string> kinds;
+  for (const torch::jit::Node* node : g->nodes()) kinds.push_back(node->kind().toQualString());
+  EXPECT_EQ(kinds, (std::vector<std::string>{"aten::exp", "prim::Print", "aten::neg"})) << *g;
 }
 
 }  // namespace
