@@ -180,4 +180,13 @@ OpClass Opset::Classify(const torch::jit::Node& node) const {
   return OpClass::kNonCore;
 }
 
+OpClass OpsetClassifier::Classify(const torch::jit::Node& node) {
+  if (StructuralKinds().contains(node.kind())) return OpClass::kStructural;
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  if (!schema || schema->is_varret()) return opset_.Classify(node);
+  auto [it, inserted] = by_schema_.try_emplace(schema, OpClass::kNonCore);
+  if (inserted) it->second = opset_.Classify(node);
+  return it->second;
+}
+
 }  // namespace graph_lower

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -85,6 +86,24 @@ class Opset {
 
  private:
   absl::flat_hash_set<OpKey> legal_;
+};
+
+// Opset::Classify for the many nodes of one pass over a graph. A node's class depends only on its
+// schema when it has one whose returns are not `...` (rules 2-5 above read the overload and the
+// schema's types), so the class is computed once per schema met and looked up after: Classify
+// itself builds the node's OpKey (two strings) each time, which was most of the census of a
+// 100k-node graph. Nodes without such a schema are classified each time. Holds pointers to
+// schemas: use one for a pass and drop it (operators registered later may reuse an address).
+// Not thread-safe.
+class OpsetClassifier {
+ public:
+  explicit OpsetClassifier(const Opset& opset) : opset_(opset) {}
+  OpClass Classify(const torch::jit::Node& node);
+  bool IsLegal(const torch::jit::Node& node) { return Classify(node) != OpClass::kNonCore; }
+
+ private:
+  const Opset& opset_;
+  absl::flat_hash_map<const c10::FunctionSchema*, OpClass> by_schema_;
 };
 
 }  // namespace graph_lower

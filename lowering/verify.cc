@@ -40,8 +40,9 @@ std::string NodeText(const torch::jit::Node& node) {
 
 std::vector<Violation> VerifyOpset(const torch::jit::Graph& graph, const Opset& opset) {
   std::vector<Violation> violations;
+  OpsetClassifier classifier(opset);
   ForEachNode(*graph.block(), [&](const torch::jit::Node& node) {
-    if (opset.Classify(node) != OpClass::kNonCore) return;
+    if (classifier.Classify(node) != OpClass::kNonCore) return;
     const c10::FunctionSchema* schema = node.maybeSchema();
     std::ostringstream schema_text;
     if (schema) {

@@ -135,7 +135,11 @@ struct Lowering {
 class Decomposer {
  public:
   Decomposer(const DecomposeOptions& options, DecomposeResult& result)
-      : options_(options), result_(result), start_(Clock::now()), last_progress_(start_) {}
+      : options_(options),
+        result_(result),
+        classifier_(*options.opset),
+        start_(Clock::now()),
+        last_progress_(start_) {}
 
   // The top-level call: counts the graph's nodes for progress reports.
   std::shared_ptr<Graph> LowerTopLevel(Graph& src) {
@@ -184,7 +188,7 @@ class Decomposer {
         continue;
       }
       std::shared_ptr<const Lowering> lowered;
-      if (!options_.opset->IsLegal(*node)) lowered = Lowered(*node);
+      if (!classifier_.IsLegal(*node)) lowered = Lowered(*node);
       if (!lowered) {
         Node* clone = g.insertNode(g.createClone(node, env));
         MapOutputs(*node, clone->outputs(), map);
@@ -375,6 +379,7 @@ class Decomposer {
 
   const DecomposeOptions& options_;
   DecomposeResult& result_;
+  OpsetClassifier classifier_;  // options_.opset's, for this run
   absl::flat_hash_map<NodeSignature, std::shared_ptr<const Lowering>> memo_;
   std::vector<OpKey> path_;
   absl::flat_hash_set<OpKey> on_path_;
