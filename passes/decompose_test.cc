@@ -410,6 +410,47 @@ graph(%x : Tensor):
 
 // Fault injection (issue 7): each faulty decomposition leaves its node as it was, names the
 // source and the reason, and the rest of the graph is still lowered.
+// Each place a memoised lowering is inlined shares its constants that cannot be written (one
+// node per graph), and keeps a copy of each one that can (a list may be written by its user).
+TEST(DecomposeTest, InlinedLoweringsShareConstantsThatCannotBeWritten) {
+  Fixture f({{"graph_lower_test::a", R"IR(
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %half : float = prim::Constant[value=0.5]()
+  %dims : int[] = prim::Constant[value=[0]]()
+  %y : Tensor = aten::mul(%x, %half)
+  %z : Tensor = aten::add(%y, %one, %one)
+  %w : Tensor = aten::flip(%z, %dims)
+  return (%w)
+)IR"}});
+  DecomposeResult r = f.Run(Parse(R"IR(
+graph(%x : Tensor):
+  %y1 : Tensor = graph_lower_test::a(%x)
+  %y2 : Tensor = graph_lower_test::a(%y1)
+  %y3 : Tensor = graph_lower_test::a(%y2)
+  return (%y3)
+)IR"));
+  EXPECT_EQ(r.memo_hits, 2);
+  EXPECT_TRUE(VerifyOpset(*r.graph, f.opset).empty()) << GraphToText(*r.graph);
+  int ints = 0, floats = 0, lists = 0;
+  for (const torch::jit::Node* node : r.graph->nodes()) {
+    if (node->kind() != c10::prim::Constant) continue;
+    const c10::TypeKind kind = node->output()->type()->kind();
+    ints += kind == c10::TypeKind::IntType;
+    floats += kind == c10::TypeKind::FloatType;
+    lists += kind == c10::TypeKind::ListType;
+  }
+  EXPECT_EQ(ints, 1) << GraphToText(*r.graph);
+  EXPECT_EQ(floats, 1) << GraphToText(*r.graph);
+  EXPECT_EQ(lists, 3) << GraphToText(*r.graph);
+  torch::jit::LintGraph(r.graph);
+
+  const at::Tensor x = torch::randn({4, 3});
+  at::Tensor want = x;
+  for (int i = 0; i < 3; ++i) want = torch::flip(want * 0.5 + 1, {0});
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), want));
+}
+
 TEST(DecomposeFaultTest, ThrowingDecompositionIsReportedAndTheRestLowered) {
   Fixture f({{"graph_lower_test::b", R"IR(
 graph(%x : Tensor):
