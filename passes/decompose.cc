@@ -396,10 +396,16 @@ class Decomposer {
       }
     }
     if (!options_.specialize || !complete) return graph;
-    absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
-    if (!args.ok()) return graph;
+    // Meta tensors for the meta run; the CPU values only if a run on them is needed.
     SpecializeOptions specialize_options;
     specialize_options.compare_with_example_run = options_.check_invariants;
+    absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node, /*on_meta=*/true);
+    if (args.ok()) {
+      specialize_options.make_example_values = [&node] { return ExampleArguments(node); };
+    } else {
+      args = ExampleArguments(node);
+    }
+    if (!args.ok()) return graph;
     absl::StatusOr<SpecializeStats> specialized =
         SpecializeShapes(*graph, *args, specialize_options);
     if (specialized.status().code() == absl::StatusCode::kInternal) {

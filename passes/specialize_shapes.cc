@@ -1052,6 +1052,22 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
   SpecializeStats stats;
   at::NoGradGuard no_grad;
   const bool writes = AnyNodeWrites(*graph.block());
+  // The values a run on example values runs on: `inputs`, or what options.make_example_values
+  // makes when that run is needed.
+  const std::vector<c10::IValue>* values = &inputs;
+  std::vector<c10::IValue> made;
+  auto make_values = [&]() -> absl::Status {
+    if (!options.make_example_values || values == &made) return absl::OkStatus();
+    absl::StatusOr<std::vector<c10::IValue>> v = options.make_example_values();
+    if (!v.ok()) return v.status();
+    if (v->size() != inputs.size()) {
+      return absl::InternalError(absl::StrCat("make_example_values gave ", v->size(),
+                                              " values for ", inputs.size(), " inputs"));
+    }
+    made = *std::move(v);
+    values = &made;
+    return absl::OkStatus();
+  };
 
   // One run; the input types it gives are recorded with the values' types.
   auto run = [&](bool meta, SpecializeStats& run_stats,
@@ -1069,7 +1085,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
         }
         value = *std::move(m);
       } else {
-        value = CopyInput(inputs[i]);  // the run must not write the caller's tensors
+        value = CopyInput((*values)[i]);  // the run must not write the caller's tensors
       }
       if (value.isTensor() && value.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
         input_types[in] = TensorTypeOf(value.toTensor());
@@ -1091,6 +1107,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
     observed = run(/*meta=*/true, stats, stats.meta_failure);
     stats.on_meta = observed.has_value();
     if (observed && options.compare_with_example_run) {
+      if (absl::Status s = make_values(); !s.ok()) return s;
       SpecializeStats example_stats;
       std::string unused;
       std::optional<ObservedTypes> example = run(/*meta=*/false, example_stats, unused);
@@ -1107,6 +1124,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
       std::cerr << "specialize: on the example values, not meta tensors: " << stats.meta_failure
                 << "\n";
     }
+    if (absl::Status s = make_values(); !s.ok()) return s;
     std::string why = std::move(stats.meta_failure);
     stats = SpecializeStats();
     stats.meta_failure = std::move(why);

@@ -6,6 +6,8 @@
 #include <ATen/core/ivalue.h>
 #include <torch/csrc/jit/ir/ir.h>
 
+#include <functional>
+
 #include <string>
 #include <vector>
 
@@ -50,6 +52,13 @@ struct SpecializeOptions {
   // far above the loops of the torchvision set and TransformerEncoder (none survive the
   // unrolling of constant loops).
   int64_t max_loop_steps = 200000;
+  // When set, `inputs` may hold meta tensors standing for CPU ones (SynthesizeTensor's on_meta),
+  // and the values a run on example values needs (when the meta run cannot stand for it, or
+  // compare_with_example_run) are made by this call, once, only then. Decomposition
+  // specialisation uses it: filling the random example tensors of each convolution and batch
+  // norm of ResNet-50 was 63% of its lowering (perf), and the meta run almost always stands.
+  // Its error is returned as SpecializeShapes' own.
+  std::function<absl::StatusOr<std::vector<c10::IValue>>()> make_example_values;
 };
 
 // Before: `graph` with any tensor types; `inputs` holds one value per graph input (input 0 is the
