@@ -145,5 +145,21 @@ TEST(PoolConstantsTest, ManyEqualShapedWeightsStayApartAndDistinct) {
   EXPECT_EQ(stats.merged, 0);
 }
 
+TEST(PoolConstantsTest, LargeTensorsMergeOnlyWhenEveryByteIsEqual) {
+  // 40,000 bytes each: hashed by samples of their bytes. `c` differs from `a` in one element that
+  // falls between the samples (byte 15,004), so it hashes as `a` and must still stay apart.
+  torch::manual_seed(0);
+  const at::Tensor a = torch::randn({100, 100});
+  const at::Tensor b = a.clone();
+  at::Tensor c = a.clone();
+  c[37][51] += 1;
+  std::shared_ptr<Graph> g = AddEach({a, b, c});
+  PoolConstantsStats stats = PoolConstants(g);
+  EXPECT_EQ(stats.merged, 1);
+  EXPECT_EQ(g->outputs()[0]->node()->input(1), g->outputs()[1]->node()->input(1));
+  EXPECT_NE(g->outputs()[0]->node()->input(1), g->outputs()[2]->node()->input(1));
+  EXPECT_TRUE(torch::jit::toIValue(g->outputs()[2]->node()->input(1))->toTensor().equal(c));
+}
+
 }  // namespace
 }  // namespace graph_lower
