@@ -183,8 +183,9 @@ class Decomposer {
     for (Node* node : lowering.nodes()) {
       if (node->kind() == c10::prim::Constant && node->outputs().size() == 1 &&
           !MayBeWritten(*node->output()->type()) && constants_ != nullptr &&
-          std::none_of(node->output()->uses().begin(), node->output()->uses().end(),
-                       [&](const torch::jit::Use& u) { return u.user == lowering.return_node(); })) {
+          std::none_of(
+              node->output()->uses().begin(), node->output()->uses().end(),
+              [&](const torch::jit::Use& u) { return u.user == lowering.return_node(); })) {
         auto [it, made] = constants_->try_emplace(node, nullptr);
         if (made) {
           Node* copy = g.createClone(node, env);

@@ -13,12 +13,12 @@
 #include <iostream>
 #include <sstream>
 
+#include "absl/base/casts.h"
 #include "absl/cleanup/cleanup.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
-#include "absl/base/casts.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
@@ -309,7 +309,8 @@ torch::jit::Stack StackOf(const std::vector<MemoOutput>& outs) {
         break;
       case MemoOutput::Kind::kTensorList: {
         c10::List<at::Tensor> list;
-        for (const MemoOutput::TensorShape& shape : out.tensors) list.push_back(MetaTensorOf(shape));
+        for (const MemoOutput::TensorShape& shape : out.tensors)
+          list.push_back(MetaTensorOf(shape));
         stack.emplace_back(std::move(list));
         break;
       }

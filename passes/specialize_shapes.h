@@ -7,7 +7,6 @@
 #include <torch/csrc/jit/ir/ir.h>
 
 #include <functional>
-
 #include <string>
 #include <vector>
 
