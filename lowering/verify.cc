@@ -2,7 +2,10 @@
 #include "lowering/verify.h"
 
 #include <sstream>
+#include <utility>
+#include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
@@ -56,11 +59,27 @@ std::vector<Violation> VerifyOpset(const torch::jit::Graph& graph, const Opset& 
 }
 
 OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset) {
-  OpCensus census;
+  // The nodes are counted by kind and schema first, in the order met; OpKey::Of (two strings) and
+  // Classify then run once per group, not once per node. Each overload's class is still its
+  // first node's: the first group of an overload holds its first node.
+  struct Group {
+    const torch::jit::Node* first;
+    int64_t count;
+  };
+  absl::flat_hash_map<std::pair<uint32_t, const c10::FunctionSchema*>, size_t> index;
+  std::vector<Group> groups;
   ForEachNode(*graph.block(), [&](const torch::jit::Node& node) {
-    OpCount& c = census[OpKey::Of(node)];
-    if (c.count++ == 0) c.op_class = opset.Classify(node);
+    auto [it, inserted] = index.try_emplace(
+        std::make_pair(static_cast<uint32_t>(node.kind()), node.maybeSchema()), groups.size());
+    if (inserted) groups.push_back({&node, 0});
+    ++groups[it->second].count;
   });
+  OpCensus census;
+  for (const Group& group : groups) {
+    OpCount& c = census[OpKey::Of(*group.first)];
+    if (c.count == 0) c.op_class = opset.Classify(*group.first);
+    c.count += group.count;
+  }
   return census;
 }
 
