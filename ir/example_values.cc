@@ -85,8 +85,12 @@ bool SameStrides(absl::Span<const int64_t> sizes, absl::Span<const int64_t> a,
 
 bool IsScalarTypeArgument(const c10::Argument& arg) {
   // The schema's spelling (ScalarType) is one of the argument's two types; the other is int.
-  for (c10::TypePtr type : {arg.type(), arg.real_type()}) {
-    if (auto optional = type->cast<c10::OptionalType>()) type = optional->getElementType();
+  // Raw pointers: copying the TypePtrs (atomic reference counts) was most of this check, which
+  // runs for every argument of every node of a graph (FirstNodeGivenBadDtype).
+  for (const c10::Type* type : {arg.type().get(), arg.real_type().get()}) {
+    if (type->kind() == c10::TypeKind::OptionalType) {
+      type = type->expectRef<c10::OptionalType>().getElementType().get();
+    }
     if (type->kind() == c10::TypeKind::ScalarTypeType) return true;
   }
   return false;
