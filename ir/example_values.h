@@ -49,8 +49,9 @@ bool GivenBadDtypeConstant(const torch::jit::Node& node);
 
 // The most memory ExampleArguments allocates for one node's example tensors: 256 MiB, ten times
 // the largest activation of the torchvision set at batch 8 (ResNet-50's 8x256x56x56 floats,
-// 25 MiB). A node with larger inputs is decomposed unspecialised (CIA kernels are traced on meta
-// tensors, which allocate nothing).
+// 25 MiB). CIA kernels are traced, and decompositions specialised, on meta tensors first
+// (on_meta, which allocate nothing); a node with larger inputs is decomposed unspecialised only
+// when a run on these tensors is needed (SpecializeOptions::make_example_values).
 constexpr int64_t kMaxExampleArgumentBytes = int64_t{256} << 20;
 
 // Example arguments for `node`, one per input: a synthesised tensor for each Tensor input (its
