@@ -1281,6 +1281,21 @@ std::string ForwardSignature(const c10::FunctionSchema& schema) {
 
 }  // namespace
 
+namespace {
+
+// "an int", "a float", "a bool", "None", "a Tensor", ...: what a user gave for an input, for
+// messages (IValue's tag names are capitalised: "a Int").
+std::string GivenValueName(const c10::IValue& v) {
+  if (v.isNone()) return "None";
+  if (v.isInt()) return "an int";
+  if (v.isDouble()) return "a float";
+  if (v.isBool()) return "a bool";
+  if (v.isString()) return "a str";
+  return absl::StrCat("a ", v.tagKind());
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& program,
                                                               const std::string& spec) {
   absl::StatusOr<std::vector<c10::IValue>> user = ParseExampleInputs(spec);
@@ -1325,8 +1340,7 @@ absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& pro
                                    : graph_inputs[i + offset]->debugName();
       return absl::InvalidArgumentError(
           absl::StrCat("--example-inputs: input ", i, " (", name, ") of ", program.source,
-                       "'s forward is ", want->repr_str(), "; ",
-                       v.isNone() ? "None" : absl::StrCat("a ", v.tagKind()), " was given"));
+                       "'s forward is ", want->repr_str(), "; ", GivenValueName(v), " was given"));
     }
   }
   for (c10::IValue& v : *user) all.push_back(std::move(v));

@@ -68,7 +68,7 @@ def test_archive_without_forward(graph_lower_bin, tmp_path):
     ("1x3x8:float32", ["fails on the example inputs", "aten::conv2d", "channels"]),
     ("1x3x8x8:int64", ["fails on the example inputs", "aten::conv2d", "long"]),
     ("1x5x8x8:float32", ["fails on the example inputs", "aten::conv2d", "5 channels"]),
-    ("=3", ["--example-inputs", "input 0 (x)", "is Tensor; a Int was given"]),
+    ("=3", ["--example-inputs", "input 0 (x)", "is Tensor; an int was given"]),
     # Malformed shapes (break-it pass: these were read as 1x3x8x8).
     ("1x3xx8x8:float32", ["example input 0", "empty dimension"]),
     ("1x3x8x8x:float32", ["example input 0", "empty dimension"]),

@@ -74,7 +74,7 @@ def test_example_inputs_can_pass_none_and_scalars(graph_lower_bin, tmp_path):
 @pytest.mark.parametrize("spec,message", [
     ("2x8;2x8:bool;=1;2x8", "takes 1 to 3 inputs; 4 were given"),
     ("None", "input 0 (x) of"),
-    ("2x8;=1", "Optional[Tensor]; a Int was given"),
+    ("2x8;=1", "Optional[Tensor]; an int was given"),
     ("2x5", "mat1 and mat2 shapes cannot be multiplied (2x5 and 8x8)"),
 ])
 def test_example_inputs_that_do_not_fit_are_named(graph_lower_bin, tmp_path, spec, message):
