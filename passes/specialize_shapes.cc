@@ -264,12 +264,19 @@ std::optional<MemoOutput::TensorShape> ShapeOf(const c10::IValue& v) {
                                  t.unsafeGetTensorImpl()->is_wrapped_number(), true};
 }
 
+// A meta tensor of these sizes, strides and dtype; a number made a tensor (prim::NumToTensor,
+// `wrapped_number`) takes part in type promotion as a number, so the flag is kept.
+at::Tensor MetaTensor(at::IntArrayRef sizes, at::IntArrayRef strides, at::ScalarType dtype,
+                      bool wrapped_number) {
+  at::Tensor m =
+      at::empty_strided(sizes, strides, at::TensorOptions().dtype(dtype).device(at::kMeta));
+  if (wrapped_number) m.unsafeGetTensorImpl()->set_wrapped_number(true);
+  return m;
+}
+
 at::Tensor MetaTensorOf(const MemoOutput::TensorShape& shape) {
   if (!shape.defined) return at::Tensor();
-  at::Tensor m = at::empty_strided(shape.sizes, shape.strides,
-                                   at::TensorOptions().dtype(shape.dtype).device(at::kMeta));
-  if (shape.wrapped_number) m.unsafeGetTensorImpl()->set_wrapped_number(true);
-  return m;
+  return MetaTensor(shape.sizes, shape.strides, shape.dtype, shape.wrapped_number);
 }
 
 // The memo's entry for a run's outputs, or nullopt when one is of a kind not kept.
@@ -335,12 +342,8 @@ std::optional<c10::IValue> ToMeta(const c10::IValue& v) {
         t.is_mkldnn()) {
       return std::nullopt;
     }
-    at::Tensor m = at::empty_strided(t.sizes(), t.strides(), t.options().device(at::kMeta));
-    // A number made a tensor (prim::NumToTensor) takes part in type promotion as a number.
-    if (t.unsafeGetTensorImpl()->is_wrapped_number()) {
-      m.unsafeGetTensorImpl()->set_wrapped_number(true);
-    }
-    return m;
+    return MetaTensor(t.sizes(), t.strides(), t.scalar_type(),
+                      t.unsafeGetTensorImpl()->is_wrapped_number());
   }
   if (v.isList()) {
     const c10::impl::GenericList in = v.toList();
