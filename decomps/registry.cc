@@ -76,14 +76,19 @@ std::unique_ptr<DecompositionRegistry> DecompositionRegistry::CreateEmpty() {
 }
 
 std::unique_ptr<DecompositionRegistry> DecompositionRegistry::CreateDefault() {
+  // The library's entries, checked once per process (parsing each overload and finding its
+  // schema was a few percent of a small model's lowering, which makes a default registry).
+  static const TorchScriptSource* const checked_library = [] {
+    auto* library = new TorchScriptSource("library");
+    for (TorchScriptDecomposition& d : LibraryDecompositions()) {
+      absl::Status s = library->Add(std::move(d));
+      // The library is ours and fixed: a bad entry is a programming error caught by its tests.
+      if (!s.ok()) throw std::logic_error(std::string(s.message()));
+    }
+    return library;
+  }();
   std::unique_ptr<DecompositionRegistry> registry = CreateEmpty();
-  auto library = std::make_unique<TorchScriptSource>("library");
-  for (TorchScriptDecomposition& d : LibraryDecompositions()) {
-    absl::Status s = library->Add(std::move(d));
-    // The library is ours and fixed: a bad entry is a programming error caught by its tests.
-    if (!s.ok()) throw std::logic_error(std::string(s.message()));
-  }
-  registry->AddSource(std::move(library));
+  registry->AddSource(std::make_unique<TorchScriptSource>(*checked_library));
   registry->AddSource(std::make_unique<CiaSource>());
   return registry;
 }
