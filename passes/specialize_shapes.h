@@ -34,6 +34,9 @@ struct SpecializeStats {
   // (an earlier node of the same operator on the same input shapes) instead of a run on
   // zero-filled CPU tensors.
   int64_t memoised_runs_on_zeros = 0;
+  // Ops without a usable Meta kernel whose output shapes came from an output-size rule of ours
+  // instead (convolution, nn.MultiheadAttention's fast path; see specialize_shapes.cc).
+  int64_t shape_rule_runs = 0;
 };
 
 struct SpecializeOptions {

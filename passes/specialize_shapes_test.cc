@@ -1,6 +1,7 @@
 // Tests of SpecializeShapes' run on meta tensors for ops whose Meta kernel disagrees with the CPU
-// kernel (scaled_dot_product_attention: run on zero-filled CPU tensors), and of the memo of those
-// runs: types are compared with eager PyTorch's results on the same inputs.
+// kernel (scaled_dot_product_attention: run on zero-filled CPU tensors), of the memo of those
+// runs, and of the output-size rule for an op without a Meta kernel (_native_multi_head_attention):
+// types are compared with eager PyTorch's results on the same inputs.
 #include "passes/specialize_shapes.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/graph_io.h"
 
 namespace graph_lower {
@@ -80,6 +83,72 @@ TEST(SpecializeShapesTest, MemoIsKeyedByStridesAsWellAsSizes) {
   ExpectTypeOf((*g)->outputs()[0], a);
   ExpectTypeOf((*g)->outputs()[1], a);
   ExpectTypeOf((*g)->outputs()[2], at::scaled_dot_product_attention(q2, k2, v2));
+}
+
+// nn.MultiheadAttention's fast path (what ViT's scripted forward runs in eval without grad).
+constexpr char kMultiHeadAttention[] = R"IR(
+graph(%x : Tensor, %qkv_w : Tensor, %qkv_b : Tensor, %proj_w : Tensor, %proj_b : Tensor,
+      %mask : Tensor?, %need_weights : bool):
+  %d : int = prim::Constant[value=16]()
+  %heads : int = prim::Constant[value=4]()
+  %average : bool = prim::Constant[value=1]()
+  %mask_type : int = prim::Constant[value=1]()
+  %out : Tensor, %weights : Tensor = aten::_native_multi_head_attention(%x, %x, %x, %d, %heads, %qkv_w, %qkv_b, %proj_w, %proj_b, %mask, %need_weights, %average, %mask_type)
+  return (%out, %weights)
+)IR";
+
+TEST(SpecializeShapesTest, MultiHeadAttentionWithoutWeightsOrMaskTakesItsShapeRuleAndMatchesEager) {
+  torch::manual_seed(0);
+  const at::Tensor qkv_w = torch::randn({48, 16}), qkv_b = torch::randn({48}),
+                   proj_w = torch::randn({16, 16}), proj_b = torch::randn({16});
+  for (const std::vector<int64_t>& shape : {std::vector<int64_t>{2, 5, 16}, {1, 1, 16}}) {
+    for (const bool masked : {false, true}) {
+      SCOPED_TRACE(absl::StrCat(absl::StrJoin(shape, "x"), masked ? " masked" : ""));
+      absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g =
+          ParseGraphText(kMultiHeadAttention, "test");
+      ASSERT_TRUE(g.ok()) << g.status();
+      const at::Tensor x = torch::randn(shape);
+      const c10::IValue mask =
+          masked ? c10::IValue(torch::zeros({shape[0], shape[1]}, torch::kBool)) : c10::IValue();
+      SpecializeOptions options;
+      options.compare_with_example_run = true;  // Internal if the CPU run's types differ
+      absl::StatusOr<SpecializeStats> stats =
+          SpecializeShapes(**g, {x, qkv_w, qkv_b, proj_w, proj_b, mask, false}, options);
+      ASSERT_TRUE(stats.ok()) << stats.status();
+      EXPECT_TRUE(stats->on_meta);
+      EXPECT_EQ(stats->shape_rule_runs, masked ? 0 : 1);  // a mask is left to the run on zeros
+
+      torch::NoGradGuard no_grad;
+      const std::optional<at::Tensor> eager_mask =
+          masked ? std::optional<at::Tensor>(mask.toTensor()) : std::nullopt;
+      const auto [out, weights] = at::_native_multi_head_attention(
+          x, x, x, 16, 4, qkv_w, qkv_b, proj_w, proj_b, eager_mask, false, true, 1);
+      ExpectTypeOf((*g)->outputs()[0], out);
+      EXPECT_FALSE(weights.defined());
+    }
+  }
+}
+
+TEST(SpecializeShapesTest, MultiHeadAttentionWithWeightsRunsOnZerosAndMatchesEager) {
+  torch::manual_seed(0);
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g =
+      ParseGraphText(kMultiHeadAttention, "test");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const at::Tensor x = torch::randn({2, 5, 16}), qkv_w = torch::randn({48, 16}),
+                   qkv_b = torch::randn({48}), proj_w = torch::randn({16, 16}),
+                   proj_b = torch::randn({16});
+  SpecializeOptions options;
+  options.compare_with_example_run = true;
+  absl::StatusOr<SpecializeStats> stats =
+      SpecializeShapes(**g, {x, qkv_w, qkv_b, proj_w, proj_b, c10::IValue(), true}, options);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_EQ(stats->shape_rule_runs, 0);  // the rule leaves need_weights=True to the run on zeros
+
+  torch::NoGradGuard no_grad;
+  const auto [out, weights] = at::_native_multi_head_attention(x, x, x, 16, 4, qkv_w, qkv_b, proj_w,
+                                                               proj_b, std::nullopt, true);
+  ExpectTypeOf((*g)->outputs()[0], out);
+  ExpectTypeOf((*g)->outputs()[1], weights);
 }
 
 }  // namespace

@@ -167,6 +167,47 @@ class MultiheadKeyPadding(nn.Module):
         return self.mha(x, x, x, key_padding_mask=key_padding_mask)
 
 
+class MultiheadFastPath(nn.Module):
+    """nn.MultiheadAttention without weights, as ViT calls it: in eval mode without grad its
+    scripted forward takes the fast path, aten::_native_multi_head_attention."""
+
+    def __init__(self, embed_dim, heads):
+        super().__init__()
+        self.mha = nn.MultiheadAttention(embed_dim, heads, batch_first=True)
+
+    def forward(self, x, key_padding_mask: Optional[torch.Tensor] = None):
+        return self.mha(x, x, x, key_padding_mask=key_padding_mask, need_weights=False)[0]
+
+
+@pytest.mark.parametrize("shape,heads,masked", [((2, 5, 16), 4, False), ((1, 7, 24), 3, True),
+                                                ((3, 1, 8), 8, False)])
+def test_multihead_attention_fast_path_matches_eager(graph_lower_bin, tmp_path, shape, heads,
+                                                     masked):
+    # Its output shape comes from a rule of ours on meta tensors (passes/specialize_shapes.cc,
+    # MultiHeadAttentionOnMeta); the suite's invariant check compares it with the CPU run.
+    torch.manual_seed(0)
+    m = MultiheadFastPath(shape[2], heads).eval()
+    x = torch.randn(*shape)
+    mask = torch.zeros(shape[0], shape[1], dtype=torch.bool)
+    mask[0, shape[1] // 2 + 1:] = True
+    args = [x, mask] if masked else [x]
+    with torch.no_grad():
+        graph = torch.jit.script(m).graph
+        torch._C._jit_pass_inline(graph)
+    assert "aten::_native_multi_head_attention" in str(graph)
+    inputs = tmp_path / "inputs.pt"
+    torch.save(args, str(inputs))
+    proc, out, report = _lower(graph_lower_bin, m, tmp_path, "--example-inputs", str(inputs),
+                               "--verify")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(str(out))
+    assert _non_core_tensor_ops(lowered.graph) == set()
+    assert "_native_multi_head_attention" not in str(lowered.graph)
+    with torch.no_grad():
+        fresh = [torch.randn(*shape)] + args[1:]
+        torch.testing.assert_close(lowered(*fresh), m(*fresh), rtol=1e-4, atol=1e-4)
+
+
 def test_multihead_attention_with_a_key_padding_mask_matches_eager(graph_lower_bin, tmp_path):
     torch.manual_seed(0)
     m = MultiheadKeyPadding().eval()
