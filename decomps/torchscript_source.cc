@@ -46,12 +46,14 @@ struct Compiled {
 // Compiled decompositions by (source text, function name), for the life of the process. Every
 // lowering without a registry of its own makes a default one (DecompositionRegistry::
 // CreateDefault), and compiled each library decomposition it used again: about a tenth of a
-// lowering of a 2-layer nn.TransformerEncoder (perf). The text decides the graph (it names
-// ATen operators, which are registered at start-up), so equal texts share one compilation.
+// lowering of a 2-layer nn.TransformerEncoder (perf). The text decides the graph once it
+// compiles (the operators it names are registered), so equal texts share one compilation. A
+// failure is not kept: the source may name an operator registered later (torch.library).
 absl::Mutex compiled_mutex;
-absl::flat_hash_map<std::pair<std::string, std::string>, Compiled>& CompiledCache()
+absl::flat_hash_map<std::pair<std::string, std::string>, DecompositionGraph>& CompiledCache()
     ABSL_EXCLUSIVE_LOCKS_REQUIRED(compiled_mutex) {
-  static auto* cache = new absl::flat_hash_map<std::pair<std::string, std::string>, Compiled>;
+  static auto* cache =
+      new absl::flat_hash_map<std::pair<std::string, std::string>, DecompositionGraph>;
   return *cache;
 }
 
@@ -59,22 +61,22 @@ absl::flat_hash_map<std::pair<std::string, std::string>, Compiled>& CompiledCach
 // cached one, so callers may change it.
 Compiled CompileOnce(const std::string& source, const std::string& function) {
   absl::MutexLock lock(&compiled_mutex);
-  auto [it, inserted] = CompiledCache().try_emplace(std::make_pair(source, function));
-  Compiled& compiled = it->second;
-  if (inserted) {
-    try {
-      std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(source);
-      auto& fn = torch::jit::toGraphFunction(cu->get_function(function));
-      DecompositionGraph graph = fn.graph()->copy();
-      torch::jit::Inline(*graph);
-      FlattenTupleOutput(*graph);
-      compiled.graph = std::move(graph);
-    } catch (const std::exception& e) {
-      compiled.error = ExceptionMessage(e);
-    }
+  auto key = std::make_pair(source, function);
+  if (auto it = CompiledCache().find(key); it != CompiledCache().end()) {
+    return {it->second->copy(), ""};
   }
-  if (!compiled.graph) return {nullptr, compiled.error};
-  return {compiled.graph->copy(), ""};
+  try {
+    std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(source);
+    auto& fn = torch::jit::toGraphFunction(cu->get_function(function));
+    DecompositionGraph graph = fn.graph()->copy();
+    torch::jit::Inline(*graph);
+    FlattenTupleOutput(*graph);
+    DecompositionGraph copy = graph->copy();
+    CompiledCache().emplace(std::move(key), std::move(graph));
+    return {std::move(copy), ""};
+  } catch (const std::exception& e) {
+    return {nullptr, ExceptionMessage(e)};
+  }
 }
 
 }  // namespace

@@ -367,5 +367,52 @@ graph(%x : Tensor, %d : int?):
   EXPECT_THAT(GraphToText(**g), Not(HasSubstr("check_dtype")));
 }
 
+// Compiled TorchScript decompositions are kept for the process by source text
+// (decomps/torchscript_source.cc): another registry's different source for the same overload is
+// compiled and used, and a source that failed once is compiled again when given again.
+TEST(PipelineTest, EachRegistryUsesItsOwnTorchScriptSourceForAnOverload) {
+  const at::Tensor x = torch::randn({2, 3});
+  auto lower_with = [&](const std::string& source) -> absl::StatusOr<at::Tensor> {
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %y : Tensor = aten::hardswish(%x)
+  return (%y)
+)IR",
+                                                                          "hardswish.ir");
+    if (!g.ok()) return g.status();
+    std::unique_ptr<DecompositionRegistry> registry = DecompositionRegistry::CreateDefault();
+    if (absl::Status s = registry->RegisterTorchScript("aten::hardswish", "f", source); !s.ok()) {
+      return s;
+    }
+    LoweringOptions options;
+    options.registry = registry.get();
+    options.example_inputs = std::vector<c10::IValue>{x};
+    absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+    if (!report.ok()) return report.status();
+    if (report->decompositions.at(*OpKey::Parse("aten::hardswish")) != "user") {
+      return absl::InternalError("not lowered by the user decomposition");
+    }
+    absl::StatusOr<std::vector<c10::IValue>> out = RunGraph(*g, {x});
+    if (!out.ok()) return out.status();
+    return (*out)[0].toTensor();
+  };
+  absl::StatusOr<at::Tensor> twice =
+      lower_with("def f(x: Tensor) -> Tensor:\n    return x * 2.0\n");
+  ASSERT_TRUE(twice.ok()) << twice.status();
+  EXPECT_TRUE(twice->equal(x * 2.0));
+  absl::StatusOr<at::Tensor> thrice =
+      lower_with("def f(x: Tensor) -> Tensor:\n    return x * 3.0\n");
+  ASSERT_TRUE(thrice.ok()) << thrice.status();
+  EXPECT_TRUE(thrice->equal(x * 3.0));
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    absl::StatusOr<at::Tensor> bad = lower_with("def f(x: Tensor) -> Tensor:\n    return x *\n");
+    EXPECT_FALSE(bad.ok()) << attempt;  // a user decomposition that does not compile: refused
+  }
+  absl::StatusOr<at::Tensor> again =
+      lower_with("def f(x: Tensor) -> Tensor:\n    return x * 2.0\n");
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_TRUE(again->equal(x * 2.0));
+}
+
 }  // namespace
 }  // namespace graph_lower
