@@ -589,7 +589,8 @@ def squeeze(self: Tensor) -> Tensor:
 )TS"},
       // flatten.using_ints: the input itself when no dims merge, else a reshape (as ATen's
       // flatten, aten/src/ATen/native/TensorShape.cpp), which views when the strides allow it
-      // and copies otherwise (expanded inputs, as from meshgrid in cartesian_prod).
+      // and copies otherwise (expanded inputs, as from meshgrid in cartesian_prod). Out-of-range
+      // dims are left to reshape's and size()'s checks, as before.
       {"aten::flatten.using_ints", "flatten", R"TS(
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     n = self.dim()
@@ -601,6 +602,11 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         end_dim = end_dim + n
     if start_dim == end_dim:
         return self
+    if self.numel() > 0:
+        # The merged dim as -1, which reshape infers: no loop over the dims to unroll (unrolling
+        # flatten's loops was about a third of a ResNet-18 lowering's decomposition time, perf).
+        # With no elements -1 would be ambiguous: the sizes are multiplied out below.
+        return torch.reshape(self, self.size()[:start_dim] + [-1] + self.size()[end_dim + 1:])
     shape: List[int] = []
     for i in range(start_dim):
         shape.append(self.size(i))
