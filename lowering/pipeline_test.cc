@@ -367,6 +367,27 @@ graph(%x : Tensor, %d : int?):
   EXPECT_THAT(GraphToText(**g), Not(HasSubstr("check_dtype")));
 }
 
+// The program runs on copies of its inputs laid out as they are (it is specialised to their
+// strides): an expanded or sliced input keeps its strides and storage offset.
+TEST(RunGraphTest, InputsKeepTheirStridesWhenCopied) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %s : int[] = aten::stride(%x)
+  %y : Tensor = aten::mul(%x, %x)
+  return (%s, %y)
+)IR",
+                                                                        "strides.ir");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const at::Tensor base = torch::randn({1, 3, 4});
+  for (const at::Tensor& x : {base.expand({2, 3, 4}), torch::randn({4, 6}).slice(1, 1, 5, 2),
+                              base.transpose(1, 2), base}) {
+    absl::StatusOr<std::vector<c10::IValue>> out = RunGraph(*g, {x});
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_EQ((*out)[0].toIntVector(), x.strides().vec());
+    EXPECT_TRUE((*out)[1].toTensor().equal(x * x));
+  }
+}
+
 // Compiled TorchScript decompositions are kept for the process by source text
 // (decomps/torchscript_source.cc): another registry's different source for the same overload is
 // compiled and used, and a source that failed once is compiled again when given again.
