@@ -22,6 +22,23 @@
 
 namespace graph_lower {
 
+std::optional<int64_t> StorageExtent(const at::Tensor& t) {
+  int64_t extent = 1;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    if (t.size(d) == 0) return std::nullopt;
+    extent += (t.size(d) - 1) * t.stride(d);
+  }
+  return extent;
+}
+
+at::Tensor CopyKeepingLayout(const at::Tensor& t) {
+  if (!t.defined()) return t;
+  if (t.layout() != at::kStrided || t.is_non_overlapping_and_dense()) return t.clone();
+  const std::optional<int64_t> extent = StorageExtent(t);
+  if (!extent) return t.clone();
+  return t.as_strided({*extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
+}
+
 std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_meta) {
   auto sizes = type.sizes().concrete_sizes();
   auto dtype = type.scalarType();

@@ -21,6 +21,17 @@ namespace graph_lower {
 // standing for a CPU tensor; nullopt when `type`'s device is not the CPU.
 std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_meta = false);
 
+// Elements of storage a tensor's sizes and strides span (1 + the largest offset), or nullopt when
+// it has no elements.
+std::optional<int64_t> StorageExtent(const at::Tensor& t);
+
+// A copy of `t` with its sizes and strides, for a run that must not write the caller's tensor:
+// clone() lays out a tensor that overlaps itself or has gaps (expanded: stride 0; sliced)
+// contiguously, and a program specialised to an input's strides (reshape: view or copy) expects
+// them. Such a tensor gets a copy of the storage its strides span, at offset 0. An undefined
+// tensor is returned as it is; dense and non-strided ones are cloned.
+at::Tensor CopyKeepingLayout(const at::Tensor& t);
+
 // The complete type of an example tensor (TensorType::create); a meta tensor stands for a CPU
 // one (SynthesizeTensor's on_meta, shape specialisation's meta run), so its type says cpu.
 c10::TensorTypePtr TensorTypeOf(const at::Tensor& t);

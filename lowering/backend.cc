@@ -56,24 +56,12 @@ void InsertDtypeChecks(torch::jit::Block* block) {
   }
 }
 
-// A copy with the input's sizes, strides and storage offset: the lowered program is specialised
-// to its example inputs' strides (docs/semantics.md), and clone() lays out an input that overlaps
-// itself or has gaps (expanded, sliced) contiguously, so a view the lowering chose for the
-// example's layout failed on the copy (found by the try-to-break-it pass: matmul of an expanded
-// input). Such an input gets a copy of its whole storage, viewed as the input is.
-at::Tensor CloneKeepingLayout(const at::Tensor& t) {
-  if (!t.defined() || t.is_non_overlapping_and_dense() || t.layout() != at::kStrided ||
-      !t.has_storage() || t.is_meta()) {
-    return t.clone();
-  }
-  const int64_t storage_numel = static_cast<int64_t>(t.storage().nbytes() / t.itemsize());
-  at::Tensor whole = at::empty({0}, t.options());
-  whole.set_(t.storage(), /*storage_offset=*/0, {storage_numel}, {1});
-  return whole.clone().as_strided(t.sizes(), t.strides(), t.storage_offset());
-}
-
+// The program is specialised to its example inputs' strides (docs/semantics.md): an expanded or
+// sliced input is copied with its strides (ir/example_values.h), not made contiguous by clone(),
+// or a view the lowering chose for the example's layout fails on the copy (found by the
+// try-to-break-it pass: matmul of an expanded input under --verify).
 c10::IValue Clone(const c10::IValue& v) {
-  if (v.isTensor()) return CloneKeepingLayout(v.toTensor());
+  if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
   return v;
 }
 

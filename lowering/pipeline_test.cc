@@ -368,7 +368,7 @@ graph(%x : Tensor, %d : int?):
 }
 
 // The program runs on copies of its inputs laid out as they are (it is specialised to their
-// strides): an expanded or sliced input keeps its strides and storage offset.
+// strides): an expanded or sliced input keeps its strides.
 TEST(RunGraphTest, InputsKeepTheirStridesWhenCopied) {
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
 graph(%x : Tensor):

@@ -51,31 +51,12 @@ bool IntDivisionByZero(const Node& node, const std::vector<c10::IValue>& in) {
          in[1].toInt() == 0;
 }
 
-// A copy with the same strides. clone() makes overlapping tensors (expanded: stride 0)
-// contiguous, and their contiguity is what a decomposition may ask (reshape: view or copy).
-// Elements of storage a tensor's sizes and strides span (1 + the largest offset), or nullopt when
-// it has no elements.
-std::optional<int64_t> StorageExtent(const at::Tensor& t) {
-  int64_t extent = 1;
-  for (int64_t d = 0; d < t.dim(); ++d) {
-    if (t.size(d) == 0) return std::nullopt;
-    extent += (t.size(d) - 1) * t.stride(d);
-  }
-  return extent;
-}
-
-at::Tensor CopyTensor(const at::Tensor& t) {
-  if (!t.defined() || t.is_non_overlapping_and_dense()) return t.defined() ? t.clone() : t;
-  const std::optional<int64_t> extent = StorageExtent(t);
-  if (!extent) return t.clone();
-  return t.as_strided({*extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
-}
-
+// A copy of an example input the run may write (tensors, also in lists, keep their strides).
 c10::IValue CopyInput(const c10::IValue& v) {
-  if (v.isTensor()) return CopyTensor(v.toTensor());
+  if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
   if (v.isTensorList()) {
     c10::List<at::Tensor> out;
-    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(CopyTensor(t));
+    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(CopyKeepingLayout(t));
     return out;
   }
   return v;
@@ -172,8 +153,8 @@ std::optional<torch::jit::Stack> ConvolutionOnMeta(const Node& node,
 // projection, contiguous [B, T, proj_weight.size(0)] of the query's dtype, and an undefined
 // attention-weights tensor. nullopt for any other case (nested or empty inputs, weights asked
 // for, a mask (the kernel's checks depend on mask_type), arguments its checks reject), which
-// then runs on zeros. Running it on zeros was the
-// whole model's projections through a real GEMM: most of a lowering of ViT-B/16 (perf).
+// then runs on zeros. Running it on zeros put the whole model's projections through a real
+// GEMM: most of a lowering of ViT-B/16 (perf).
 std::optional<torch::jit::Stack> MultiHeadAttentionOnMeta(const Node& node,
                                                           const std::vector<c10::IValue>& in) {
   static const c10::Symbol mha = c10::Symbol::fromQualString("aten::_native_multi_head_attention");
