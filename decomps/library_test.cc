@@ -4,8 +4,13 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <torch/csrc/jit/runtime/interpreter.h>
 #include <torch/torch.h>
 
+#include <functional>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "decomps/torchscript_source.h"
 #include "ir/graph_io.h"
 #include "lowering/backend.h"
@@ -566,6 +571,147 @@ TEST_P(LibrarySampleTest, LowersToCoreAtenAndMatchesEager) {
 
 INSTANTIATE_TEST_SUITE_P(Samples, LibrarySampleTest, ::testing::ValuesIn(Samples()),
                          [](const auto& info) { return info.param.name; });
+
+// The C++ forms of reshape, t, transpose.int and flatten.using_ints (StaticShapeDecomposition):
+// one op on one input whose layout the lowering sees, lowered and run on that very tensor.
+struct StaticShapeCase {
+  std::string name;
+  std::string call;  // the op's IR call on %x, e.g. "aten::reshape(%x, %s)", with `constants`
+  std::string constants;
+  torch::Tensor x;
+  std::function<torch::Tensor(const torch::Tensor&)> eager;
+};
+
+std::vector<StaticShapeCase> StaticShapeCases() {
+  torch::manual_seed(0);
+  const torch::Tensor c = torch::randn({2, 3, 4});
+  const torch::Tensor permuted = torch::randn({4, 3, 2}).permute({2, 1, 0});
+  const torch::Tensor expanded = torch::randn({1, 3}).expand({4, 3});
+  const torch::Tensor sliced = torch::randn({3, 8}).slice(1, 0, 8, 2);
+  const torch::Tensor channels_last =
+      torch::randn({2, 3, 4, 5}).contiguous(torch::MemoryFormat::ChannelsLast);
+  const torch::Tensor empty = torch::randn({2, 0, 3});
+  const torch::Tensor scalar = torch::randn({});
+  const torch::Tensor size_one = torch::randn({3, 1, 4}).permute({1, 0, 2});
+  auto reshape = [](std::string name, torch::Tensor x, std::vector<int64_t> shape) {
+    return StaticShapeCase{
+        name, "aten::reshape(%x, %s)",
+        absl::StrCat("  %s : int[] = prim::Constant[value=",
+                     shape.empty() ? "annotate(List[int], [])"
+                                   : absl::StrCat("[", absl::StrJoin(shape, ", "), "]"),
+                     "]()\n"),
+        x, [shape](const torch::Tensor& t) { return t.reshape(shape); }};
+  };
+  auto transpose = [](std::string name, torch::Tensor x, int64_t a, int64_t b) {
+    return StaticShapeCase{name, "aten::transpose(%x, %a, %b)",
+                           absl::StrCat("  %a : int = prim::Constant[value=", a, "]()\n",
+                                        "  %b : int = prim::Constant[value=", b, "]()\n"),
+                           x, [a, b](const torch::Tensor& t) { return t.transpose(a, b); }};
+  };
+  auto flatten = [](std::string name, torch::Tensor x, int64_t a, int64_t b) {
+    return StaticShapeCase{name, "aten::flatten(%x, %a, %b)",
+                           absl::StrCat("  %a : int = prim::Constant[value=", a, "]()\n",
+                                        "  %b : int = prim::Constant[value=", b, "]()\n"),
+                           x, [a, b](const torch::Tensor& t) { return t.flatten(a, b); }};
+  };
+  auto t = [](std::string name, torch::Tensor x) {
+    return StaticShapeCase{name, "aten::t(%x)", "", x,
+                           [](const torch::Tensor& v) { return v.t(); }};
+  };
+  return {
+      reshape("reshape_contiguous", c, {6, 4}),
+      reshape("reshape_contiguous_infer", c, {4, -1, 2}),
+      reshape("reshape_permuted_copies", permuted, {-1}),
+      reshape("reshape_permuted_splits_a_dim_views", permuted, {2, 3, 2, 2}),
+      reshape("reshape_expanded_copies", expanded, {12}),
+      reshape("reshape_expanded_views", expanded, {4, 3, 1}),
+      reshape("reshape_sliced_copies", sliced, {12}),
+      reshape("reshape_sliced_views", sliced, {3, 2, 2}),
+      reshape("reshape_channels_last_copies", channels_last, {2, 60}),
+      reshape("reshape_empty", empty, {3, 0, 2}),
+      reshape("reshape_empty_infer", empty, {-1, 3}),
+      reshape("reshape_scalar", scalar, {1, 1}),
+      reshape("reshape_to_scalar", torch::randn({1, 1}), {}),
+      reshape("reshape_size_one_dims", size_one, {3, 4}),
+      transpose("transpose_neg", c, -1, 0),
+      transpose("transpose_same", c, 1, 1),
+      transpose("transpose_of_permuted", permuted, 0, 2),
+      transpose("transpose_scalar", scalar, 0, -1),
+      t("t_2d", torch::randn({3, 5})),
+      t("t_1d", torch::randn({4})),
+      t("t_scalar", scalar),
+      flatten("flatten_all", c, 0, -1),
+      flatten("flatten_middle", channels_last, 1, 2),
+      flatten("flatten_none", c, 1, 1),
+      flatten("flatten_negative", c, -3, -2),
+      flatten("flatten_permuted", permuted, 0, 1),
+      flatten("flatten_empty", empty, 0, 1),
+      flatten("flatten_scalar", scalar, 0, -1),
+  };
+}
+
+class StaticShapeFormTest : public ::testing::TestWithParam<StaticShapeCase> {};
+
+// Values, sizes, strides, and whether the result shares the input's storage, as eager.
+TEST_P(StaticShapeFormTest, MatchesEagerOnTheInputItsLayoutWasLearntFrom) {
+  const StaticShapeCase& tc = GetParam();
+  const std::string ir = absl::StrCat("graph(%x : Tensor):\n", tc.constants,
+                                      "  %y : Tensor = ", tc.call, "\n  return (%y)\n");
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> parsed = ParseGraphText(ir, tc.name);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  std::shared_ptr<torch::jit::Graph> lowered = *parsed;
+  LoweringOptions options;
+  options.example_inputs = {tc.x};
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(lowered, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->violations.empty()) << report->Summary();
+  torch::jit::Stack stack{tc.x};
+  torch::jit::Code code(lowered, tc.name);
+  torch::jit::InterpreterState(code).run(stack);
+  ASSERT_EQ(stack.size(), 1u);
+  const torch::Tensor got = stack[0].toTensor();
+  const torch::Tensor want = tc.eager(tc.x);
+  EXPECT_EQ(got.sizes(), want.sizes());
+  EXPECT_EQ(got.strides(), want.strides());
+  EXPECT_TRUE(torch::equal(got, want));
+  EXPECT_EQ(got.is_alias_of(tc.x), want.is_alias_of(tc.x)) << *lowered;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, StaticShapeFormTest, ::testing::ValuesIn(StaticShapeCases()),
+                         [](const auto& info) { return info.param.name; });
+
+// With complete input types the library gives the C++ form (no loop to unroll); without them,
+// the shape-generic TorchScript form, whose loops stay until shapes are known.
+TEST(StaticShapeFormTest, UsedOnlyWhenTheNodeHasWhatItNeeds) {
+  TorchScriptSource source("library");
+  for (TorchScriptDecomposition& d : LibraryDecompositions()) ASSERT_TRUE(source.Add(d).ok());
+  torch::jit::Graph g;
+  torch::jit::Value* x = g.addInput("x");
+  const torch::Tensor permuted = torch::randn({4, 3, 2}).permute({2, 1, 0});
+  x->setType(c10::TensorType::create(permuted));
+  torch::jit::Value* shape = g.insertConstant(std::vector<int64_t>{-1});
+  torch::jit::Node* reshape = g.insert(c10::aten::reshape, {x, shape})->node();
+  std::function<int(const torch::jit::Block&)> loops_in = [&](const torch::jit::Block& block) {
+    int n = 0;
+    for (const torch::jit::Node* node : block.nodes()) {
+      n += node->kind() == c10::prim::Loop;
+      for (const torch::jit::Block* sub : node->blocks()) n += loops_in(*sub);
+    }
+    return n;
+  };
+  auto loops = [&](const torch::jit::Graph& graph) { return loops_in(*graph.block()); };
+  absl::StatusOr<DecompositionGraph> fast = source.Decompose(*reshape);
+  ASSERT_TRUE(fast.ok()) << fast.status();
+  EXPECT_EQ(loops(**fast), 0) << **fast;
+  std::vector<std::string> kinds;
+  for (const torch::jit::Node* node : (*fast)->nodes())
+    kinds.push_back(node->kind().toQualString());
+  EXPECT_THAT(kinds, ::testing::Contains("aten::clone"));  // permuted: no view of [-1] exists
+  x->setType(c10::TensorType::get());
+  absl::StatusOr<DecompositionGraph> generic = source.Decompose(*reshape);
+  ASSERT_TRUE(generic.ok()) << generic.status();
+  EXPECT_GT(loops(**generic), 0) << **generic;
+}
 
 }  // namespace
 }  // namespace graph_lower

@@ -123,6 +123,20 @@ absl::StatusOr<DecompositionGraph> TorchScriptSource::Compile(const OpKey& op) {
 
 absl::StatusOr<DecompositionGraph> TorchScriptSource::Decompose(const torch::jit::Node& node) {
   const OpKey op = OpKey::Of(node);
+  if (auto it = entries_.find(op);
+      it != entries_.end() && it->second.decomposition.on_static_shapes) {
+    absl::StatusOr<DecompositionGraph> built;
+    try {
+      built = it->second.decomposition.on_static_shapes(node);
+    } catch (const std::exception& e) {
+      built = absl::InternalError(absl::StrCat(name_, " C++ decomposition of ", op.ToString(),
+                                               " threw: ", ExceptionMessage(e)));
+    }
+    if (built.ok() && !*built) built = absl::InternalError("the C++ decomposition gave no graph");
+    if (built.ok() || built.status().code() != absl::StatusCode::kFailedPrecondition) {
+      return built;
+    }
+  }
   absl::StatusOr<DecompositionGraph> graph = Compile(op);
   if (!graph.ok()) return graph.status();
   if (absl::Status s = CheckDecompositionFits(node, **graph, name_); !s.ok()) return s;

@@ -617,7 +617,8 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     for i in range(end_dim + 1, n):
         shape.append(self.size(i))
     return torch.reshape(self, shape)
-)TS"},
+)TS",
+       FlattenOnStaticShapes},
   };
 }
 

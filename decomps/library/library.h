@@ -28,6 +28,13 @@ std::vector<TorchScriptDecomposition> NnFunctionalDecompositions();    // nn_fun
 std::vector<TorchScriptDecomposition> SortingAndScanDecompositions();  // sorting_and_scans.cc
 std::vector<TorchScriptDecomposition> BlasAndFactoryDecompositions();  // blas_and_factories.cc
 
+// C++ forms of library entries for nodes of known shapes (see StaticShapeDecomposition),
+// defined in views_and_shapes.cc: reshape, t, transpose.int, flatten.using_ints.
+absl::StatusOr<DecompositionGraph> ReshapeOnStaticShapes(const torch::jit::Node& node);
+absl::StatusOr<DecompositionGraph> TOnStaticShapes(const torch::jit::Node& node);
+absl::StatusOr<DecompositionGraph> TransposeOnStaticShapes(const torch::jit::Node& node);
+absl::StatusOr<DecompositionGraph> FlattenOnStaticShapes(const torch::jit::Node& node);
+
 // All of the above.
 std::vector<TorchScriptDecomposition> LibraryDecompositions();
 
