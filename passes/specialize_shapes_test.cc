@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -149,6 +150,75 @@ TEST(SpecializeShapesTest, MultiHeadAttentionWithWeightsRunsOnZerosAndMatchesEag
                                                                proj_b, std::nullopt, true);
   ExpectTypeOf((*g)->outputs()[0], out);
   ExpectTypeOf((*g)->outputs()[1], weights);
+}
+
+constexpr char kBatchNormNoTraining[] = R"IR(
+graph(%x : Tensor, %w : Tensor?, %b : Tensor?, %mean : Tensor, %var : Tensor):
+  %momentum : float = prim::Constant[value=0.1]()
+  %eps : float = prim::Constant[value=1.0000000000000001e-05]()
+  %y : Tensor, %save_mean : Tensor, %save_invstd : Tensor = aten::_native_batch_norm_legit_no_training(%x, %w, %b, %mean, %var, %momentum, %eps)
+  return (%y, %save_mean, %save_invstd)
+)IR";
+
+// Eval-mode batch norm takes its shape rule on dense inputs in the contiguous or channels-last
+// format with parameters the CPU kernel accepts, and runs on zeros otherwise; the output and the
+// saved statistics ([0]) have the CPU kernel's sizes, strides and dtypes either way.
+TEST(SpecializeShapesTest, BatchNormNoTrainingTakesItsShapeRuleOnDenseInputsAndMatchesEager) {
+  torch::manual_seed(0);
+  struct Case {
+    std::string name;
+    at::Tensor x;
+    at::ScalarType param;
+    bool weights;
+    bool rule;  // expected to take the shape rule
+  };
+  const at::Tensor nchw = torch::randn({2, 3, 4, 5});
+  const std::vector<Case> cases = {
+      {"nchw", nchw, at::kFloat, true, true},
+      {"nchw_no_weights", nchw, at::kFloat, false, true},
+      {"channels_last", nchw.contiguous(at::MemoryFormat::ChannelsLast), at::kFloat, true, true},
+      {"channels_last_3d",
+       torch::randn({2, 3, 2, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast3d), at::kFloat, true,
+       true},
+      {"nc", torch::randn({4, 3}), at::kFloat, true, true},
+      {"ambiguous_format", torch::randn({1, 3, 1, 1}), at::kFloat, true, true},
+      {"empty", torch::randn({0, 3, 4, 5}), at::kFloat, true, true},
+      {"double", nchw.to(at::kDouble), at::kDouble, true, true},
+      {"bfloat16_float_params", nchw.to(at::kBFloat16), at::kFloat, true, true},
+      {"bfloat16_params", nchw.to(at::kBFloat16), at::kBFloat16, true, true},
+      {"half_no_weights", nchw.to(at::kHalf), at::kHalf, false, true},
+      {"sliced", torch::randn({4, 3, 4, 5}).slice(0, 0, 4, 2), at::kFloat, true, false},
+      {"transposed", torch::randn({2, 3, 5, 4}).transpose(2, 3), at::kFloat, true, false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g =
+        ParseGraphText(kBatchNormNoTraining, "test");
+    ASSERT_TRUE(g.ok()) << g.status();
+    const int64_t channels = c.x.size(1);
+    const c10::IValue w =
+        c.weights ? c10::IValue(torch::randn({channels}).to(c.param)) : c10::IValue();
+    const c10::IValue b =
+        c.weights ? c10::IValue(torch::randn({channels}).to(c.param)) : c10::IValue();
+    const at::Tensor mean = torch::randn({channels}).to(c.param);
+    const at::Tensor var = torch::rand({channels}).to(c.param) + 1;
+    SpecializeOptions options;
+    options.compare_with_example_run = true;  // Internal if the CPU run's types differ
+    absl::StatusOr<SpecializeStats> stats = SpecializeShapes(**g, {c.x, w, b, mean, var}, options);
+    ASSERT_TRUE(stats.ok()) << stats.status();
+    EXPECT_TRUE(stats->on_meta);
+    EXPECT_EQ(stats->shape_rule_runs, c.rule ? 1 : 0);
+
+    torch::NoGradGuard no_grad;
+    const auto as_optional = [](const c10::IValue& v) {
+      return v.isNone() ? std::optional<at::Tensor>() : std::optional<at::Tensor>(v.toTensor());
+    };
+    const auto [y, save_mean, save_invstd] = at::_native_batch_norm_legit_no_training(
+        c.x, as_optional(w), as_optional(b), mean, var, 0.1, 1e-5);
+    ExpectTypeOf((*g)->outputs()[0], y);
+    ExpectTypeOf((*g)->outputs()[1], save_mean);
+    ExpectTypeOf((*g)->outputs()[2], save_invstd);
+  }
 }
 
 }  // namespace
