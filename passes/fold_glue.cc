@@ -429,6 +429,38 @@ bool EliminateDeadCodeInFlatBlock(torch::jit::Block* block) {
   return true;
 }
 
+// Replaces each prim::If whose condition is a constant by the nodes of the branch it takes, in
+// `block` and the blocks within; returns whether any was replaced. This is what
+// ConstantPropagation does to such an If whatever the aliasing (constant_propagation.cpp,
+// inlineIfBody). Done before FoldGlue asks whether anything writes: a write in a branch that is
+// never taken (batch_norm's training path, `_native_batch_norm_legit` with running statistics,
+// once `running_mean is None` has folded) no longer sends the graph through alias analysis.
+bool InlineConstantIfs(torch::jit::Block* block) {
+  bool changed = false;
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* node = *it;
+    ++it;  // the node may be destroyed
+    for (torch::jit::Block* sub : node->blocks()) changed |= InlineConstantIfs(sub);
+    if (node->kind() != c10::prim::If || node->input()->node()->kind() != c10::prim::Constant) {
+      continue;
+    }
+    const std::optional<bool> condition = torch::jit::constant_as<bool>(node->input());
+    if (!condition) continue;
+    torch::jit::Block* taken = node->blocks()[*condition ? 0 : 1];
+    for (auto inner = taken->nodes().begin(); inner != taken->nodes().end();) {
+      Node* moved = *inner;
+      ++inner;
+      moved->moveBefore(node);
+    }
+    for (size_t i = 0; i < node->outputs().size(); ++i) {
+      node->outputs()[i]->replaceAllUsesWith(taken->outputs()[i]);
+    }
+    node->destroy();
+    changed = true;
+  }
+  return changed;
+}
+
 // Puts a write (as above) after each tensor output of a node in `block` whose inputs are all
 // constants and whose fold would be too large, so that ConstantPropagation leaves it.
 void GuardTooLarge(torch::jit::Block* block, std::vector<Node*>& guards) {
@@ -452,8 +484,17 @@ void GuardTooLarge(torch::jit::Block* block, std::vector<Node*>& guards) {
 
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference) {
   try {
-    bool changed = FoldQueries(graph->block(), inference);
-    changed |= FoldListIndexing(graph->block());
+    bool changed = false;
+    // A folded query may decide an If, whose taken branch holds more queries (batch_norm's
+    // `running_mean is None or running_var is None`): a few rounds here, the rest left to the
+    // caller's next call.
+    for (int round = 0; round < 4; ++round) {
+      bool folded = FoldQueries(graph->block(), inference);
+      folded |= FoldListIndexing(graph->block());
+      folded |= InlineConstantIfs(graph->block());
+      changed |= folded;
+      if (!folded) break;
+    }
     if (!AnyNodeWrites(*graph->block())) {
       changed |= LinearConstantPropagation(*graph).Run(graph->block());
       // Without alias analysis, dead code elimination keeps every op with a mutable schema;

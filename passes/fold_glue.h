@@ -15,12 +15,13 @@ namespace graph_lower {
 // aten::is_floating_point, aten::is_contiguous, prim::is_nested, prim::requires_grad) and
 // `x is x` / `x is not x` are constants; with `inference`, so are the grad-mode and autocast
 // queries (aten::is_grad_enabled, aten::is_autocast_enabled: false), as graph-lower lowers for
-// inference (no_grad, no autocast), which selects e.g. nn.MultiheadAttention's fast path; then
-// libtorch's ConstantPropagation folds what became constant (int arithmetic, list construction and
-// indexing, prim::If with a constant condition, ops on constants only) and EliminateDeadCode drops
-// the rest. Returns whether the graph changed.
-// Whether every use of the list (or other value) `v` only reads it: no op writes it, and none
-// takes it with an alias annotation (which could keep or return it). ListUnpack and
+// inference (no_grad, no autocast), which selects e.g. nn.MultiheadAttention's fast path; an If
+// whose condition became constant is replaced by its taken branch (so a write in a branch never
+// taken does not make the graph count as writing); then libtorch's ConstantPropagation folds what
+// became constant (int arithmetic, list construction and indexing, prim::If with a constant
+// condition, ops on constants only) and EliminateDeadCode drops the rest. Returns whether the graph
+// changed. Whether every use of the list (or other value) `v` only reads it: no op writes it, and
+// none takes it with an alias annotation (which could keep or return it). ListUnpack and
 // aten::__getitem__ read.
 bool OnlyRead(const torch::jit::Value* v);
 

@@ -1,11 +1,13 @@
 // Tests of FoldGlue's size cap: an op on constants whose result would be a large tensor is left in
 // the graph (a 40 GB aten::zeros at lowering time was an out-of-memory kill), on both of its
 // paths (graphs without writes: its own linear constant propagation; with writes: libtorch's
-// ConstantPropagation); a small one is still folded.
+// ConstantPropagation); a small one is still folded. And of Ifs decided by folded queries.
 #include "passes/fold_glue.h"
 
 #include <gtest/gtest.h>
 #include <torch/csrc/jit/ir/irparser.h>
+#include <torch/csrc/jit/runtime/interpreter.h>
+#include <torch/torch.h>
 
 #include <string>
 #include <vector>
@@ -92,6 +94,62 @@ TEST(FoldGlueDeadCodeTest, DeadChainGoesSideEffectsAndWhatTheyUseStay) {
   std::vector<std::string> kinds;
   for (const torch::jit::Node* node : g->nodes()) kinds.push_back(node->kind().toQualString());
   EXPECT_EQ(kinds, (std::vector<std::string>{"aten::exp", "prim::Print", "aten::neg"})) << *g;
+}
+
+// batch_norm's library form: `running_mean is None or running_var is None` on Tensor-typed
+// statistics, then `training`, each deciding an If; the training branches write the running
+// statistics. The Ifs fold level by level, the taken branch (eval) stays, and the result is the
+// original's on the same inputs.
+TEST(FoldGlueIfTest, NestedIfsDecidedByQueriesLeaveTheTakenBranch) {
+  const std::string ir = R"IR(
+graph(%x : Tensor, %mean : Tensor, %var : Tensor):
+  %none : NoneType = prim::Constant()
+  %true : bool = prim::Constant[value=1]()
+  %false : bool = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %a : bool = aten::__is__(%mean, %none)
+  %either : bool = prim::If(%a)
+    block0():
+      -> (%true)
+    block1():
+      %b : bool = aten::__is__(%var, %none)
+      -> (%b)
+  %y : Tensor = prim::If(%either)
+    block0():
+      %w : Tensor = aten::add_(%mean, %x, %one)
+      -> (%w)
+    block1():
+      %t : Tensor = prim::If(%false)
+        block0():
+          %w2 : Tensor = aten::mul_(%var, %x)
+          -> (%w2)
+        block1():
+          %e : Tensor = aten::sub(%x, %mean, %one)
+          %f : Tensor = aten::div(%e, %var)
+          -> (%f)
+      -> (%t)
+  return (%y)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = Parse(ir);
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  ASSERT_TRUE(FoldGlue(g).ok());
+  std::vector<std::string> kinds;
+  for (const torch::jit::Node* node : g->nodes()) {
+    if (node->kind() != c10::prim::Constant) kinds.push_back(node->kind().toQualString());
+  }
+  EXPECT_EQ(kinds, (std::vector<std::string>{"aten::sub", "aten::div"})) << *g;
+
+  torch::manual_seed(0);
+  const at::Tensor x = torch::randn({3, 4}), mean = torch::randn({3, 4}),
+                   var = torch::rand({3, 4}) + 1;
+  auto run = [&](const std::shared_ptr<torch::jit::Graph>& graph) {
+    torch::jit::Stack stack{x, mean.clone(), var.clone()};
+    torch::jit::Code code(graph, "test");
+    torch::jit::InterpreterState(code).run(stack);
+    return stack[0].toTensor();
+  };
+  EXPECT_TRUE(torch::equal(run(g), run(original)));
+  EXPECT_TRUE(torch::equal(run(g), (x - mean) / var));
 }
 
 }  // namespace
