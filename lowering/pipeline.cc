@@ -253,7 +253,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
                 "aten::logical_not_", "aten::isnan_"};
         return !kDtypeChanging->contains(node->kind().toQualString());
       });
-      torch::jit::EliminateDeadCode(g);
+      EliminateDeadCodeOf(g);
     } catch (const std::exception& e) {
       return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
     }

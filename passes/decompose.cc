@@ -339,7 +339,7 @@ class Decomposer {
       return nullptr;
     }
     const Clock::time_point cleanup_start = Clock::now();
-    torch::jit::EliminateDeadCode(lowered);
+    EliminateDeadCodeOf(lowered);
     auto entry = std::make_shared<Lowering>();
     entry->nodes = CountNodes(*lowered);
     entry->graph = std::move(lowered);

@@ -482,6 +482,14 @@ void GuardTooLarge(torch::jit::Block* block, std::vector<Node*>& guards) {
 
 }  // namespace
 
+void EliminateDeadCodeOf(std::shared_ptr<torch::jit::Graph>& graph) {
+  if (AnyNodeWrites(*graph->block())) {
+    torch::jit::EliminateDeadCode(graph);
+  } else if (!EliminateDeadCodeInFlatBlock(graph->block())) {
+    torch::jit::EliminateDeadCode(graph->block());
+  }
+}
+
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference) {
   try {
     bool changed = false;
