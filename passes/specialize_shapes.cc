@@ -195,38 +195,37 @@ std::optional<torch::jit::Stack> MultiHeadAttentionOnMeta(const Node& node,
       at::Tensor()};
 }
 
-// The outputs of aten::_native_batch_norm_legit_no_training (batch norm in eval mode, what
-// aten::batch_norm's CompositeImplicitAutograd kernel calls; no Meta kernel in libtorch's C++)
-// on meta tensors, as batch_norm_cpu (aten/src/ATen/native/Normalization.cpp) makes them for an
-// input dense in the contiguous or channels-last format and 1-D contiguous statistics of size C:
-// the output in the input's format and dtype, and the saved mean and inverse std as [0] tensors
-// of the running statistics' dtype (no statistics are saved in eval mode). Only for parameters of
-// the input's dtype, or float32 ones for a bfloat16 or float16 input (the CPU kernel rejects
-// other mixes). Checked against the CPU kernel in 784 cases (2- to 5-D, 0-size and size-1 dims,
-// four dtypes, with and without weight); nullopt for any other case, which runs on zeros.
-// Running it on zeros was about a seventh of a lowering of MobileNetV3 (perf).
-std::optional<torch::jit::Stack> BatchNormNoTrainingOnMeta(const Node& node,
-                                                           const std::vector<c10::IValue>& in) {
-  static const c10::Symbol op =
-      c10::Symbol::fromQualString("aten::_native_batch_norm_legit_no_training");
-  // input, weight, bias, running_mean, running_var, momentum, eps
-  if (node.kind() != op || in.size() != 7 || node.outputs().size() != 3) return std::nullopt;
-  if (!in[0].isTensor() || !in[3].isTensor() || !in[4].isTensor()) return std::nullopt;
+// Batch norm's output on meta tensors, for aten::batch_norm (no Meta kernel in libtorch's C++:
+// its native_batch_norm has none) and aten::_native_batch_norm_legit_no_training (what
+// batch_norm's library form calls in eval mode), as batch_norm_cpu (aten/src/ATen/native/
+// Normalization.cpp) makes it for an input dense in the contiguous or channels-last format and
+// 1-D contiguous running statistics and parameters of size C: the input's sizes, format and
+// dtype. Only for parameters of the input's dtype, or float32 ones for a bfloat16 or float16
+// input (the CPU kernel rejects other mixes), and, for aten::batch_norm, an input with elements
+// (an empty one is cloned, keeping other strides). `in` is input, weight, bias, running_mean,
+// running_var, then the rest. Checked against the CPU kernels: 784 cases for the eval op and
+// 1,408 for batch_norm in eval and training (2- to 5-D, 0-size and size-1 dims, four dtypes,
+// with and without weight). nullopt for any other case, which runs on zeros. Running it on
+// zeros was a fifth of a lowering of ResNet-18 (perf).
+std::optional<at::Tensor> BatchNormOutputOnMeta(const std::vector<c10::IValue>& in) {
+  if (in.size() < 5 || !in[0].isTensor() || !in[3].isTensor()) return std::nullopt;
   const at::Tensor& input = in[0].toTensor();
   const at::Tensor& mean = in[3].toTensor();
-  if (!input.defined() || !input.is_meta() || input.dim() < 2 || !input.is_floating_point()) {
+  if (!input.defined() || !input.is_meta() || input.dim() < 2 || !input.is_floating_point() ||
+      !mean.defined()) {
     return std::nullopt;
   }
   const int64_t channels = input.size(1);
-  const at::ScalarType param = mean.defined() ? mean.scalar_type() : at::ScalarType::Undefined;
+  const at::ScalarType param = mean.scalar_type();
   const bool reduced = input.scalar_type() == at::kBFloat16 || input.scalar_type() == at::kHalf;
   if (param != input.scalar_type() && !(reduced && param == at::kFloat)) return std::nullopt;
   for (size_t i : {1, 2, 3, 4}) {
-    if (in[i].isNone() && (i == 1 || i == 2)) continue;
+    const bool optional = i == 1 || i == 2;  // weight, bias
+    if (in[i].isNone() && optional) continue;
     if (!in[i].isTensor()) return std::nullopt;
     const at::Tensor& t = in[i].toTensor();
     if (!t.defined()) {
-      if (i == 1 || i == 2) continue;
+      if (optional) continue;
       return std::nullopt;
     }
     if (!t.is_meta() || t.dim() != 1 || t.size(0) != channels || !t.is_contiguous() ||
@@ -244,8 +243,50 @@ std::optional<torch::jit::Stack> BatchNormNoTrainingOnMeta(const Node& node,
   } else {
     return std::nullopt;
   }
-  return torch::jit::Stack{at::empty(input.sizes(), input.options().memory_format(format)),
-                           at::empty({0}, mean.options()), at::empty({0}, mean.options())};
+  return at::empty(input.sizes(), input.options().memory_format(format));
+}
+
+// The outputs of the batch norm ops above on meta tensors. _native_batch_norm_legit_no_training
+// saves no statistics in eval mode: its saved mean and inverse std are [0] tensors of the running
+// statistics' dtype on the CPU ([C] from its Python meta function).
+std::optional<torch::jit::Stack> BatchNormOnMeta(const Node& node,
+                                                 const std::vector<c10::IValue>& in) {
+  static const c10::Symbol no_training =
+      c10::Symbol::fromQualString("aten::_native_batch_norm_legit_no_training");
+  static const c10::Symbol batch_norm = c10::Symbol::fromQualString("aten::batch_norm");
+  if (node.kind() == no_training && in.size() == 7 && node.outputs().size() == 3) {
+    std::optional<at::Tensor> out = BatchNormOutputOnMeta(in);
+    if (!out) return std::nullopt;
+    const at::TensorOptions stats = in[3].toTensor().options();
+    return torch::jit::Stack{*out, at::empty({0}, stats), at::empty({0}, stats)};
+  }
+  if (node.kind() == batch_norm && in.size() == 9 && node.outputs().size() == 1 && in[5].isBool()) {
+    std::optional<at::Tensor> out;
+    if (in[0].isTensor() && in[0].toTensor().defined() && in[0].toTensor().numel() > 0) {
+      out = BatchNormOutputOnMeta(in);
+    }
+    if (!out) return std::nullopt;
+    return torch::jit::Stack{*out};
+  }
+  return std::nullopt;
+}
+
+// aten::relu and aten::hardswish (no Meta kernels in libtorch's C++) of a floating-point meta
+// tensor: the output of aten::clamp_min(x, 0) on meta. relu's CPU kernel is that call
+// (aten/src/ATen/native/Activation.cpp), and hardswish's builds the same unary TensorIterator,
+// so sizes, strides and dtype are the same; checked against the CPU kernels in 120 cases
+// (contiguous, channels-last, permuted, sliced, expanded, size-1 and empty, four dtypes). Running
+// them on zeros was a tenth of a lowering of ResNet-18 (perf).
+std::optional<torch::jit::Stack> ActivationOnMeta(const Node& node,
+                                                  const std::vector<c10::IValue>& in) {
+  static const c10::Symbol hardswish = c10::Symbol::fromQualString("aten::hardswish");
+  if ((node.kind() != c10::aten::relu && node.kind() != hardswish) || in.size() != 1 ||
+      node.outputs().size() != 1 || !in[0].isTensor()) {
+    return std::nullopt;
+  }
+  const at::Tensor& x = in[0].toTensor();
+  if (!x.defined() || !x.is_meta() || !x.is_floating_point()) return std::nullopt;
+  return torch::jit::Stack{at::clamp_min(x, 0)};
 }
 
 // Operators that threw on meta tensors and gave their output on zero-filled CPU tensors
@@ -893,7 +934,8 @@ class Specializer {
                                               const std::vector<c10::IValue>& in) {
     std::optional<torch::jit::Stack> by_rule = ConvolutionOnMeta(node, in);
     if (!by_rule) by_rule = MultiHeadAttentionOnMeta(node, in);
-    if (!by_rule) by_rule = BatchNormNoTrainingOnMeta(node, in);
+    if (!by_rule) by_rule = BatchNormOnMeta(node, in);
+    if (!by_rule) by_rule = ActivationOnMeta(node, in);
     if (by_rule) {
       ++stats_.shape_rule_runs;
       return by_rule;

@@ -1,6 +1,7 @@
 // Tests of SpecializeShapes' run on meta tensors for ops whose Meta kernel disagrees with the CPU
 // kernel (scaled_dot_product_attention: run on zero-filled CPU tensors), of the memo of those
-// runs, and of the output-size rule for an op without a Meta kernel (_native_multi_head_attention):
+// runs, and of the output-size rules for ops without a Meta kernel in C++ (_native_multi_head_
+// attention, batch norm, relu and hardswish):
 // types are compared with eager PyTorch's results on the same inputs.
 #include "passes/specialize_shapes.h"
 
@@ -218,6 +219,79 @@ TEST(SpecializeShapesTest, BatchNormNoTrainingTakesItsShapeRuleOnDenseInputsAndM
     ExpectTypeOf((*g)->outputs()[0], y);
     ExpectTypeOf((*g)->outputs()[1], save_mean);
     ExpectTypeOf((*g)->outputs()[2], save_invstd);
+  }
+}
+
+constexpr char kBatchNorm[] = R"IR(
+graph(%x : Tensor, %w : Tensor?, %b : Tensor?, %mean : Tensor, %var : Tensor, %training : bool):
+  %momentum : float = prim::Constant[value=0.1]()
+  %eps : float = prim::Constant[value=1.0000000000000001e-05]()
+  %cudnn : bool = prim::Constant[value=0]()
+  %y : Tensor = aten::batch_norm(%x, %w, %b, %mean, %var, %training, %momentum, %eps, %cudnn)
+  return (%y)
+)IR";
+
+// aten::batch_norm (no Meta kernel in C++) in eval and training takes the same rule; an empty
+// input does not (batch_norm clones it).
+TEST(SpecializeShapesTest, BatchNormTakesItsShapeRuleOnDenseInputsAndMatchesEager) {
+  torch::manual_seed(0);
+  const at::Tensor nchw = torch::randn({2, 3, 4, 5});
+  const std::vector<std::pair<std::string, at::Tensor>> inputs = {
+      {"nchw", nchw},
+      {"channels_last", nchw.contiguous(at::MemoryFormat::ChannelsLast)},
+      {"ambiguous_format", torch::randn({1, 3, 1, 1})},
+      {"bfloat16", nchw.to(at::kBFloat16)},
+      {"empty", torch::randn({0, 3, 4, 5}).expand({0, 3, 4, 5})},
+      {"transposed", torch::randn({2, 3, 5, 4}).transpose(2, 3)},
+  };
+  for (const auto& [name, x] : inputs) {
+    for (const bool training : {false, true}) {
+      SCOPED_TRACE(absl::StrCat(name, training ? " training" : " eval"));
+      absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kBatchNorm, "test");
+      ASSERT_TRUE(g.ok()) << g.status();
+      const at::Tensor w = torch::randn({3}), b = torch::randn({3});
+      const at::Tensor mean = torch::randn({3}), var = torch::rand({3}) + 1;
+      SpecializeOptions options;
+      options.compare_with_example_run = true;
+      absl::StatusOr<SpecializeStats> stats =
+          SpecializeShapes(**g, {x, w, b, mean.clone(), var.clone(), training}, options);
+      ASSERT_TRUE(stats.ok()) << stats.status();
+      const bool rule = name != "empty" && name != "transposed";
+      EXPECT_EQ(stats->shape_rule_runs, rule ? 1 : 0);
+      torch::NoGradGuard no_grad;
+      ExpectTypeOf((*g)->outputs()[0],
+                   at::batch_norm(x, w, b, mean.clone(), var.clone(), training, 0.1, 1e-5, false));
+    }
+  }
+}
+
+// relu and hardswish (no Meta kernels in C++) take clamp_min's output on meta, for every layout.
+TEST(SpecializeShapesTest, ReluAndHardswishTakeTheirShapeRuleAndMatchEager) {
+  torch::manual_seed(0);
+  const std::vector<at::Tensor> inputs = {
+      torch::randn({2, 3, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast),
+      torch::randn({3, 1, 4}).permute({1, 0, 2}),
+      torch::randn({4, 6}).slice(1, 0, 6, 2),
+      torch::randn({1, 6}).expand({3, 6}),
+      torch::randn({3, 0}).t(),
+      torch::randn({}).to(at::kBFloat16),
+  };
+  for (const char* op : {"aten::relu", "aten::hardswish"}) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      SCOPED_TRACE(absl::StrCat(op, " input ", i));
+      absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
+          absl::StrCat("graph(%x : Tensor):\n  %y : Tensor = ", op, "(%x)\n  return (%y)\n"),
+          "test");
+      ASSERT_TRUE(g.ok()) << g.status();
+      SpecializeOptions options;
+      options.compare_with_example_run = true;
+      absl::StatusOr<SpecializeStats> stats = SpecializeShapes(**g, {inputs[i]}, options);
+      ASSERT_TRUE(stats.ok()) << stats.status();
+      EXPECT_EQ(stats->shape_rule_runs, 1);
+      const at::Tensor eager =
+          std::string(op) == "aten::relu" ? at::relu(inputs[i]) : at::hardswish(inputs[i]);
+      ExpectTypeOf((*g)->outputs()[0], eager);
+    }
   }
 }
 
