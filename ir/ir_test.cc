@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
 #include "ir/graph_io.h"
+#include "ir/mutation.h"
 #include "ir/node_signature.h"
 #include "ir/op_key.h"
 #include "ir/pickle_check.h"
@@ -41,6 +42,36 @@ std::string TempPath(const std::string& name) {
 
 void WriteBytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// AnyNodeWrites: mutable schemas are found in nested blocks too; functional ops, containers and
+// constants do not write (their kinds have no mutable overload, so no schema is looked up).
+TEST(MutationTest, AnyNodeWritesFindsMutableSchemasAtAnyDepth) {
+  auto parse = [](const std::string& body) {
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
+        "graph(%x : Tensor, %c : bool):\n  %one : int = prim::Constant[value=1]()\n" + body,
+        "test");
+    EXPECT_TRUE(g.ok()) << g.status();
+    return *g;
+  };
+  EXPECT_FALSE(AnyNodeWrites(
+      *parse("  %y : Tensor = aten::add(%x, %x, %one)\n  %l : Tensor[] = prim::ListConstruct(%y)\n"
+             "  return (%l)\n")
+           ->block()));
+  EXPECT_TRUE(
+      AnyNodeWrites(*parse("  %y : Tensor = aten::add_(%x, %x, %one)\n  return (%y)\n")->block()));
+  EXPECT_TRUE(AnyNodeWrites(*parse("  %y : Tensor = prim::If(%c)\n    block0():\n"
+                                   "      %a : Tensor = aten::relu_(%x)\n      -> (%a)\n"
+                                   "    block1():\n      -> (%x)\n  return (%y)\n")
+                                 ->block()));
+  EXPECT_FALSE(AnyNodeWrites(*parse("  %y : Tensor = prim::If(%c)\n    block0():\n"
+                                    "      %a : Tensor = aten::relu(%x)\n      -> (%a)\n"
+                                    "    block1():\n      -> (%x)\n  return (%y)\n")
+                                  ->block()));
+  // aten::append has only a mutable overload; a list built and appended to writes.
+  EXPECT_TRUE(AnyNodeWrites(*parse("  %l : Tensor[] = prim::ListConstruct()\n"
+                                   "  %m : Tensor[] = aten::append(%l, %x)\n  return (%m)\n")
+                                 ->block()));
 }
 
 TEST(ErrorsTest, InterpreterFailuresKeepTheOpsOwnError) {
