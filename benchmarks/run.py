@@ -19,7 +19,9 @@ Per model (benchmarks/models.py), each measurement in its own process:
   runtime    median time of a forward in eager PyTorch, in the JIT interpreter for the original
              TorchScript program and for the lowered one, at batch 1 and 8 (the lowered program is
              lowered for each batch size: lowering specialises shapes); the three are timed
-             interleaved, one forward each per round, at least 10 and at most 50 rounds
+             interleaved, one forward each per round, at least 10 and at most 50 rounds, under
+             torch.no_grad() (the lowered program is for inference, its weights are constants; with
+             grad on, the original's forwards would also record autograd)
 The CLI runs once on graphs of 20k+ nodes and the anchors on graphs of 5k+ nodes (they take minutes
 there), and an anchor that runs
 past --anchor-timeout seconds is stopped and reported as "> timeout" (a lower bound).
@@ -126,6 +128,7 @@ def worker(argv):
         inputs = tuple(torch.randn_like(x) for x in inputs)
         programs = {"eager": module, "jit_original": torch.jit.load(original).eval(),
                     "jit_lowered": torch.jit.load(lowered).eval()}
+        torch.set_grad_enabled(False)
         for fn in programs.values():
             for _ in range(5):  # the profiling executor optimises after its first runs
                 fn(*inputs)
