@@ -592,9 +592,9 @@ bool ReadsMetadataOnly(c10::Symbol kind) {
 // the test suite with GRAPH_LOWER_CHECK_INVARIANTS, which compares the two runs): FFTs and
 // linear algebra (column-major CPU results), embedding_bag (its offset2bag output), batch norm
 // (the saved statistics of _native_batch_norm_legit_no_training: [C] on meta, [0] on the CPU;
-// aten::batch_norm returns no statistics, and its Meta run gave the CPU's sizes, strides and
-// dtype on contiguous and channels_last inputs of 2 to 5 dimensions, f32, f64 and bf16, eval and
-// training; running it on zeros was a fifth of a lowering of ResNet-50, perf),
+// aten::batch_norm is not listed: it returns no statistics, and it has no Meta kernel in
+// libtorch's C++ (torch/_meta_registrations.py has one for Python only), so its meta run throws
+// and BatchNormOnMeta gives its output),
 // scaled_dot_product_attention (its kernel picks a backend by device: the CPU's fused kernel
 // returns another layout than the math path meta tensors take).
 // A meta run runs them on zero-filled CPU tensors (RunWithoutMetaKernel).
