@@ -486,6 +486,38 @@ class Functionalizer {
   const std::vector<std::pair<Value*, Value*>>& input_versions() const { return versions_; }
 
  private:
+  // An in-place op that changes only its argument's sizes and strides (t_, transpose_,
+  // unsqueeze_, squeeze_, swapdims_, swapaxes_, as_strided_) writes no element: `y = x.t();
+  // y.t_()` leaves x as it was (found by the try-to-break-it pass: x was returned as written, with
+  // y's shape). On a value made in the same block by another op (not a graph input, whose
+  // caller sees its metadata change), it is its view op: later uses of the argument read the
+  // view. Returns whether it was rewritten so.
+  bool RebindsMetadata(Node* write, Value* dst) {
+    static const auto* kMetadataOnly = new absl::flat_hash_set<std::string>{
+        "aten::t_",        "aten::transpose_", "aten::unsqueeze_", "aten::squeeze_",
+        "aten::swapdims_", "aten::swapaxes_",  "aten::as_strided_"};
+    if (!kMetadataOnly->contains(write->kind().toQualString())) return false;
+    if (dst->node()->kind() == c10::prim::Param || write->input(0) != dst ||
+        dst->node()->owningBlock() != write->owningBlock() || write->outputs().size() != 1) {
+      return false;
+    }
+    const std::string name = write->kind().toUnqualString();
+    const c10::Symbol view = c10::Symbol::aten(name.substr(0, name.size() - 1));
+    Node* functional = graph_.create(view, write->inputs(), 1);
+    functional->output()->setType(write->output()->type());
+    functional->insertBefore(write);
+    const c10::FunctionSchema* schema = functional->maybeSchema();
+    if (!schema || schema->is_mutable() || schema->returns().size() != 1 ||
+        !schema->returns()[0].alias_info()) {
+      functional->destroy();
+      return false;
+    }
+    write->output()->replaceAllUsesWith(functional->output());
+    dst->replaceAllUsesAfterNodeWith(write, functional->output());
+    write->destroy();
+    return true;
+  }
+
   bool Rewrite(Node* write) {
     const bool is_copy = write->kind() == c10::aten::copy_ && write->inputs().size() == 3;
     std::shared_ptr<torch::jit::Operator> twin;
@@ -498,6 +530,7 @@ class Functionalizer {
     }
     Value* dst = write->input(dst_index);
     if (!dst->type()->cast<c10::TensorType>()) return false;
+    if (!is_copy && RebindsMetadata(write, dst)) return true;
 
     // The chain of views from dst to its base. Values this pass made (scatters, inverse views of
     // fresh contents) are bases: nothing else aliases them.
