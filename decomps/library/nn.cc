@@ -91,6 +91,16 @@ def conv3d(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[i
 def batch_norm(input: Tensor, weight: Optional[Tensor], bias: Optional[Tensor],
                running_mean: Optional[Tensor], running_var: Optional[Tensor], training: bool,
                momentum: float, eps: float, cudnn_enabled: bool) -> Tensor:
+    if input.numel() == 0:
+        # As at::batch_norm (Normalization.cpp): an empty input gives a copy, scaled by weight[0]
+        # and shifted by bias[0] when they are given; no statistics are updated (the kernels
+        # reject an empty input; found by the try-to-break-it pass).
+        out = torch.clone(input)
+        if weight is not None:
+            out = out * torch.select(weight, 0, 0)
+        if bias is not None:
+            out = out + torch.select(bias, 0, 0)
+        return out
     if running_mean is None or running_var is None:
         return torch._native_batch_norm_legit(input, weight, bias, training, momentum, eps)[0]
     if training:

@@ -465,7 +465,10 @@ def _native_batch_norm_legit_functional(input: Tensor, weight: Optional[Tensor],
         dims: List[int] = [0]
         for i in range(2, input.dim()):
             dims.append(i)
-        var = torch.var(input, dims, correction=1)
+        # In the statistics' dtype, as the CPU kernel accumulates (float32 for a bfloat16 or
+        # float16 input; in the input's dtype the running variance lost precision, found by the
+        # try-to-break-it pass).
+        var = torch.var(input.to(running_var.dtype), dims, correction=1)
         new_mean = running_mean * (1.0 - momentum) + mean * momentum
         new_var = running_var * (1.0 - momentum) + var * momentum
         return out, mean, rstd, new_mean.to(running_mean.dtype), new_var.to(running_var.dtype)
