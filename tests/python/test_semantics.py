@@ -38,6 +38,17 @@ class PutAcc(nn.Module):
         y.put_(idx, torch.tensor([1.0, 2.0, 3.0, 4.0, 5.0]), accumulate=True)
         return y
 
+# t_ / unsqueeze_ on a view change only the view's sizes and strides: x is not written (it was
+# returned as written, with the view's shape; found by the try-to-break-it pass).
+@case("metadata_write_on_a_view", [torch.randn(2, 3)])
+class MetadataWriteOnView(nn.Module):
+    def forward(self, x):
+        y = x.t()
+        y.t_()
+        z = x.unsqueeze(0)
+        z.unsqueeze_(0)
+        return y * 1, z + 1
+
 @case("to_device_dtype", [torch.randn(3, 4)])
 class ToDD(nn.Module):
     def forward(self, x):
@@ -693,3 +704,37 @@ def test_lifting_an_lstm_lifts_its_flat_weights_under_their_own_names(graph_lowe
     x = torch.randn(5, 2, 4)
     with torch.no_grad():
         torch.testing.assert_close(lowered(x), module(x))
+
+
+class TrainingBatchNorm(nn.Module):
+    def forward(self, x, w, b, running_mean, running_var):
+        return torch.batch_norm(x, w, b, running_mean, running_var, True, 0.1, 1e-5, False)
+
+
+@pytest.mark.parametrize("shape,dtype", [((4, 3, 5, 5), torch.bfloat16), ((0, 3, 4, 5), torch.float32)])
+def test_training_batch_norm_updates_its_running_statistics_as_eager(graph_lower_bin, tmp_path,
+                                                                     shape, dtype):
+    """A bfloat16 input with float32 statistics: the running variance is accumulated in float32,
+    as the CPU kernel does (in bfloat16 it was 2.4e-4 off). An empty batch gives eager's copy and
+    leaves the statistics alone (the lowered program raised). Found by the try-to-break-it pass."""
+    torch.manual_seed(0)
+    x = torch.randn(shape).to(dtype)
+    w, b, mean, var = torch.randn(3), torch.randn(3), torch.randn(3), torch.rand(3) + 0.5
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, TrainingBatchNorm(),
+                                     [x, w, b, mean, var])
+    assert proc.returncode == 0, proc.stderr
+    assert rep["verified"] is True and rep["non_core_ops"] == []
+    eager_mean, eager_var = mean.clone(), var.clone()
+    with torch.no_grad():
+        expected = TrainingBatchNorm()(x, w, b, eager_mean, eager_var)
+    got = lowered(x, w, b, mean.clone(), var.clone())
+    if x.numel() == 0:
+        assert rep["mutated_inputs"] == []
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        torch.testing.assert_close(eager_mean, mean, rtol=0, atol=0)
+        return
+    assert rep["mutated_inputs"] == ["running_mean", "running_var"]
+    y, new_mean, new_var = got
+    torch.testing.assert_close(y, expected)
+    torch.testing.assert_close(new_mean, eager_mean)
+    torch.testing.assert_close(new_var, eager_var)
