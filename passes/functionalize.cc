@@ -489,17 +489,31 @@ class Functionalizer {
   // An in-place op that changes only its argument's sizes and strides (t_, transpose_,
   // unsqueeze_, squeeze_, swapdims_, swapaxes_, as_strided_) writes no element: `y = x.t();
   // y.t_()` leaves x as it was (found by the try-to-break-it pass: x was returned as written, with
-  // y's shape). On a value made in the same block by another op (not a graph input, whose
-  // caller sees its metadata change), it is its view op: later uses of the argument read the
-  // view. Returns whether it was rewritten so.
-  bool RebindsMetadata(Node* write, Value* dst) {
+  // y's shape). On a tensor object of its own made in the same block (a view, or a fresh result
+  // of an op that writes nothing) that nothing before the write holds, it is its view op: later
+  // uses of the argument read the view. A graph input (whose caller sees its metadata change)
+  // and a new value of one this pass made are written as before. Otherwise (a list or an
+  // in-place op's result shares the object, so would see its new metadata) the write stays.
+  enum class MetadataWrite { kNo, kRebound, kKept };
+  MetadataWrite RebindMetadata(Node* write, Value* dst) {
     static const auto* kMetadataOnly = new absl::flat_hash_set<std::string>{
         "aten::t_",        "aten::transpose_", "aten::unsqueeze_", "aten::squeeze_",
         "aten::swapdims_", "aten::swapaxes_",  "aten::as_strided_"};
-    if (!kMetadataOnly->contains(write->kind().toQualString())) return false;
-    if (dst->node()->kind() == c10::prim::Param || write->input(0) != dst ||
-        dst->node()->owningBlock() != write->owningBlock() || write->outputs().size() != 1) {
-      return false;
+    if (!kMetadataOnly->contains(write->kind().toQualString())) return MetadataWrite::kNo;
+    if (dst->node()->kind() == c10::prim::Param || produced_.contains(dst->node()) ||
+        input_of_.contains(dst)) {
+      return MetadataWrite::kNo;
+    }
+    if (write->input(0) != dst || dst->node()->owningBlock() != write->owningBlock() ||
+        write->outputs().size() != 1) {
+      return MetadataWrite::kKept;
+    }
+    const c10::FunctionSchema* made = dst->node()->maybeSchema();
+    if (!made || made->is_mutable()) return MetadataWrite::kKept;
+    for (const torch::jit::Use& use : dst->uses()) {
+      if (use.user == write || use.user->isAfter(write)) continue;
+      const c10::FunctionSchema* reader = use.user->maybeSchema();
+      if (!reader || reader->is_mutable()) return MetadataWrite::kKept;
     }
     const std::string name = write->kind().toUnqualString();
     const c10::Symbol view = c10::Symbol::aten(name.substr(0, name.size() - 1));
@@ -510,12 +524,12 @@ class Functionalizer {
     if (!schema || schema->is_mutable() || schema->returns().size() != 1 ||
         !schema->returns()[0].alias_info()) {
       functional->destroy();
-      return false;
+      return MetadataWrite::kKept;
     }
     write->output()->replaceAllUsesWith(functional->output());
     dst->replaceAllUsesAfterNodeWith(write, functional->output());
     write->destroy();
-    return true;
+    return MetadataWrite::kRebound;
   }
 
   bool Rewrite(Node* write) {
@@ -530,7 +544,10 @@ class Functionalizer {
     }
     Value* dst = write->input(dst_index);
     if (!dst->type()->cast<c10::TensorType>()) return false;
-    if (!is_copy && RebindsMetadata(write, dst)) return true;
+    if (!is_copy) {
+      const MetadataWrite metadata = RebindMetadata(write, dst);
+      if (metadata != MetadataWrite::kNo) return metadata == MetadataWrite::kRebound;
+    }
 
     // The chain of views from dst to its base. Values this pass made (scatters, inverse views of
     // fresh contents) are bases: nothing else aliases them.

@@ -49,6 +49,23 @@ class MetadataWriteOnView(nn.Module):
         z.unsqueeze_(0)
         return y * 1, z + 1
 
+# A list holds the view whose metadata changes (its indexing folds first: the element read is y).
+@case("metadata_write_on_a_listed_view", [torch.randn(2, 3)])
+class MetadataWriteOnListedView(nn.Module):
+    def forward(self, x):
+        y = x.t()
+        kept = [y]
+        y.t_()
+        return kept[0] * 1
+
+
+# dropout3d(inplace=True) on an unbatched input: `input.unsqueeze_(0)` on the input itself, then
+# `result.squeeze_(0)` on feature_dropout_'s result (the input's object again).
+@case("dropout3d_inplace_unbatched", [torch.randn(5, 5, 5, 5)])
+class Dropout3dInplace(nn.Module):
+    def forward(self, x):
+        return F.dropout3d(x, 0.5, False, True) * 2
+
 @case("to_device_dtype", [torch.randn(3, 4)])
 class ToDD(nn.Module):
     def forward(self, x):
