@@ -302,6 +302,20 @@ bool FoldTooLarge(const Node& node) {
   return bytes > kMaxFoldedBytes;
 }
 
+// Replaces the prim::If `node` by the nodes of its block `taken`, moved before it, and its
+// outputs by that block's outputs; destroys the If.
+void ReplaceIfByBranch(Node* node, torch::jit::Block* taken) {
+  for (auto it = taken->nodes().begin(); it != taken->nodes().end();) {
+    Node* inner = *it;
+    ++it;
+    inner->moveBefore(node);
+  }
+  for (size_t i = 0; i < node->outputs().size(); ++i) {
+    node->outputs()[i]->replaceAllUsesWith(taken->outputs()[i]);
+  }
+  node->destroy();
+}
+
 // Constant propagation for graphs in which no node writes, in time linear in the graph's size.
 //
 // It folds what torch::jit::ConstantPropagation (torch/csrc/jit/passes/constant_propagation.cpp)
@@ -340,15 +354,7 @@ class LinearConstantPropagation {
       torch::jit::Block* taken =
           node->blocks()[torch::jit::constant_as<bool>(node->input()).value() ? 0 : 1];
       Run(taken);
-      for (auto it = taken->nodes().begin(); it != taken->nodes().end();) {
-        Node* inner = *it;
-        ++it;
-        inner->moveBefore(node);
-      }
-      for (size_t i = 0; i < node->outputs().size(); ++i) {
-        node->outputs()[i]->replaceAllUsesWith(taken->outputs()[i]);
-      }
-      node->destroy();
+      ReplaceIfByBranch(node, taken);
       changed_ = true;
       return;
     }
@@ -446,16 +452,7 @@ bool InlineConstantIfs(torch::jit::Block* block) {
     }
     const std::optional<bool> condition = torch::jit::constant_as<bool>(node->input());
     if (!condition) continue;
-    torch::jit::Block* taken = node->blocks()[*condition ? 0 : 1];
-    for (auto inner = taken->nodes().begin(); inner != taken->nodes().end();) {
-      Node* moved = *inner;
-      ++inner;
-      moved->moveBefore(node);
-    }
-    for (size_t i = 0; i < node->outputs().size(); ++i) {
-      node->outputs()[i]->replaceAllUsesWith(taken->outputs()[i]);
-    }
-    node->destroy();
+    ReplaceIfByBranch(node, node->blocks()[*condition ? 0 : 1]);
     changed = true;
   }
   return changed;
