@@ -491,14 +491,14 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
   try {
     bool changed = false;
     // A folded query may decide an If, whose taken branch holds more queries (batch_norm's
-    // `running_mean is None or running_var is None`): a few rounds here, the rest left to the
-    // caller's next call.
+    // `running_mean is None or running_var is None`): another round only when an If was
+    // replaced (anything else is left to the caller's next call, as before), at most four.
     for (int round = 0; round < 4; ++round) {
-      bool folded = FoldQueries(graph->block(), inference);
-      folded |= FoldListIndexing(graph->block());
-      folded |= InlineConstantIfs(graph->block());
-      changed |= folded;
-      if (!folded) break;
+      changed |= FoldQueries(graph->block(), inference);
+      changed |= FoldListIndexing(graph->block());
+      const bool inlined = InlineConstantIfs(graph->block());
+      changed |= inlined;
+      if (!inlined) break;
     }
     if (!AnyNodeWrites(*graph->block())) {
       changed |= LinearConstantPropagation(*graph).Run(graph->block());
