@@ -74,6 +74,29 @@ TEST(MutationTest, AnyNodeWritesFindsMutableSchemasAtAnyDepth) {
                                  ->block()));
 }
 
+// AnyNodeChangesMetadataInPlace: in-place ops that change sizes, strides or storage, at any
+// depth; element writes (add_, append) do not count.
+TEST(MutationTest, AnyNodeChangesMetadataInPlaceFindsTransposesAndResizes) {
+  auto parse = [](const std::string& body) {
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
+        "graph(%x : Tensor, %c : bool):\n  %one : int = prim::Constant[value=1]()\n" + body,
+        "test");
+    EXPECT_TRUE(g.ok()) << g.status();
+    return *g;
+  };
+  EXPECT_FALSE(AnyNodeChangesMetadataInPlace(
+      *parse("  %y : Tensor = aten::add_(%x, %x, %one)\n  %l : Tensor[] = prim::ListConstruct()\n"
+             "  %m : Tensor[] = aten::append(%l, %y)\n  return (%m)\n")
+           ->block()));
+  EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
+      *parse("  %y : Tensor = aten::t_(%x)\n  return (%y)\n")->block()));
+  EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
+      *parse("  %y : Tensor = prim::If(%c)\n    block0():\n"
+             "      %a : Tensor = aten::unsqueeze_(%x, %one)\n      -> (%a)\n"
+             "    block1():\n      -> (%x)\n  return (%y)\n")
+           ->block()));
+}
+
 TEST(ErrorsTest, InterpreterFailuresKeepTheOpsOwnError) {
   // A real interpreter failure, from compiled TorchScript (which carries the source traceback).
   std::shared_ptr<torch::jit::CompilationUnit> cu =

@@ -52,6 +52,22 @@ bool AnyNodeWrites(const torch::jit::Block& block) {
   return false;
 }
 
+bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block) {
+  static const absl::flat_hash_set<c10::Symbol>* kMetadataWrites =
+      new absl::flat_hash_set<c10::Symbol>{
+          c10::aten::t_,          c10::aten::transpose_, c10::aten::unsqueeze_,
+          c10::aten::squeeze_,    c10::aten::swapdims_,  c10::aten::swapaxes_,
+          c10::aten::as_strided_, c10::aten::resize_,    c10::aten::resize_as_,
+          c10::aten::set_,        c10::aten::detach_,    c10::aten::requires_grad_};
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (kMetadataWrites->contains(node->kind())) return true;
+    for (const torch::jit::Block* sub : node->blocks()) {
+      if (AnyNodeChangesMetadataInPlace(*sub)) return true;
+    }
+  }
+  return false;
+}
+
 bool MayBeWritten(const c10::Type& type) {
   switch (type.kind()) {
     case c10::TypeKind::TupleType:

@@ -15,6 +15,13 @@ namespace graph_lower {
 // Nodes without a schema other than prim::SetAttr (containers, control flow) do not write.
 bool AnyNodeWrites(const torch::jit::Block& block);
 
+// Whether any node of `block` (nested blocks included) changes a tensor's sizes, strides or
+// storage in place rather than its elements (aten::t_, transpose_, unsqueeze_, squeeze_,
+// swapdims_, swapaxes_, as_strided_, resize_, resize_as_, set_, detach_, requires_grad_): then
+// another value sharing that tensor (a list element, say) may change type too, which a type
+// recorded per value does not say.
+bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block);
+
 // Whether a value of this type can be written or hold something that can (as
 // torch::jit::AliasDb::isMutableType, which libtorch does not export): tensors, containers,
 // objects, and tuples, optionals and unions holding one.

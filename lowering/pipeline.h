@@ -51,10 +51,12 @@ struct LoweringOptions {
   // (torch::jit::UnrollConstantLoops); otherwise loops stay (prim::Loop is structural) and are
   // lowered inside.
   bool unroll_loops = false;
-  // Called with the graph after each step, when set: "input" (as given), "prepare" (inlined,
-  // functionalized), then per round N "rN-specialize" (with example inputs: shapes specialised,
-  // glue folded), "rN-decompose", "rN-functionalize", "rN-cleanup", and last "final" (the graph
-  // returned). For dumps and debugging; it must not keep references into the graph.
+  // Called with the graph after each step, when set: "input" (as given), "prune" (only for a
+  // program that writes, given example inputs: specialised, the branches not taken removed;
+  // LowerToCoreAten), "prepare" (inlined, functionalized), then per round N "rN-specialize" (with
+  // example inputs: shapes specialised, glue folded), "rN-decompose", "rN-functionalize",
+  // "rN-cleanup", and last "final" (the graph returned). For dumps and debugging; it must not keep
+  // references into the graph.
   std::function<void(absl::string_view pass, const torch::jit::Graph&)> after_pass;
   // Called from inside the decompose pass at most every `progress_interval_ms` (see
   // DecomposeOptions::progress), when set. Lowering never prints.

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <torch/csrc/jit/ir/irparser.h>
+#include <torch/csrc/jit/runtime/interpreter.h>
 #include <torch/torch.h>
 #include <unistd.h>
 
@@ -88,6 +89,84 @@ TEST(PipelineTest, WithoutExampleInputsThereIsNoSpecializeStep) {
   ASSERT_TRUE(LowerToCoreAten(g, options).ok());
   EXPECT_THAT(passes, Not(Contains("r1-specialize")));
   EXPECT_THAT(passes, Contains("r1-decompose"));
+}
+
+// A program that writes, given example inputs, is specialised and its branches pruned before its
+// mutation is removed ("prune"): the If decided by x.dim() and the list built by an append fold,
+// the write in the branch not taken goes with it, and the result is the original's.
+TEST(PipelineTest, AProgramThatWritesIsPrunedBeforeItsMutationIsRemoved) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %two : int = prim::Constant[value=2]()
+  %l : int[] = prim::ListConstruct()
+  %d : int = aten::dim(%x)
+  %c : bool = aten::eq(%d, %two)
+  %a : int[] = aten::append(%l, %d)
+  %n : int = aten::len(%l)
+  %y : Tensor = prim::If(%c)
+    block0():
+      %s : Tensor = aten::silu(%x)
+      -> (%s)
+    block1():
+      %r : Tensor = aten::relu_(%x)
+      -> (%r)
+  %z : Tensor = aten::mul(%y, %n)
+  return (%z)
+)IR",
+                                                                        "test");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const at::Tensor x = torch::randn({2, 3});
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{x};
+  std::vector<std::string> passes;
+  std::string pruned;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph& graph) {
+    passes.emplace_back(pass);
+    if (pass == "prune") pruned = GraphToText(graph);
+  };
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_GE(passes.size(), 3u);
+  EXPECT_EQ(passes[1], "prune");
+  EXPECT_EQ(passes[2], "prepare");
+  EXPECT_THAT(pruned, AllOf(Not(HasSubstr("prim::If")), Not(HasSubstr("aten::relu_")),
+                            Not(HasSubstr("aten::append"))));
+  EXPECT_TRUE(report->mutated_inputs.empty());
+  torch::jit::Stack stack{x.clone()};
+  torch::jit::Code code(*g, "lowered");
+  torch::jit::InterpreterState(code).run(stack);
+  EXPECT_TRUE(torch::allclose(stack[0].toTensor(), torch::silu(x)));
+}
+
+// An op that changes a tensor's sizes in place (t_) keeps the program from being pruned first:
+// the types recorded per value would not follow the tensor through its aliases.
+TEST(PipelineTest, AProgramThatTransposesInPlaceIsNotPrunedFirst) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::clone(%x, %one)
+  %l : Tensor[] = prim::ListConstruct()
+  %a : Tensor[] = aten::append(%l, %y)
+  %t : Tensor = aten::t_(%y)
+  %z : Tensor = aten::add(%t, %one, %one)
+  return (%z)
+)IR",
+                                                                        "test");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const at::Tensor x = torch::randn({2, 3});
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{x};
+  std::vector<std::string> passes;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph&) {
+    passes.emplace_back(pass);
+  };
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_THAT(passes, Not(Contains("prune")));
+  torch::jit::Stack stack{x.clone()};
+  torch::jit::Code code(*g, "lowered");
+  torch::jit::InterpreterState(code).run(stack);
+  EXPECT_TRUE(torch::equal(stack[0].toTensor(), x.t() + 1));
 }
 
 // Break-it pass: a loop of 10^9 trips made shape specialisation run every one of them. The run's

@@ -7,6 +7,9 @@
 #include <torch/csrc/jit/passes/constant_propagation.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "ir/errors.h"
@@ -20,7 +23,11 @@ namespace graph_lower {
 bool OnlyRead(const torch::jit::Value* v) {
   for (const torch::jit::Use& use : v->uses()) {
     static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
-    if (use.user->kind() == c10::prim::ListUnpack || use.user->kind() == kGetItem) continue;
+    // aten::format (`"{} of {}".format(...)`, a vararg op) only prints its arguments.
+    if (use.user->kind() == c10::prim::ListUnpack || use.user->kind() == kGetItem ||
+        use.user->kind() == c10::aten::format) {
+      continue;
+    }
     const c10::FunctionSchema* schema = use.user->maybeSchema();
     // Vararg ops (aten::format) take more inputs than their schema lists: assume they write.
     if (!schema || use.offset >= schema->arguments().size() ||
@@ -327,10 +334,17 @@ void ReplaceIfByBranch(Node* node, torch::jit::Block* taken) {
 // folded, which is what FoldGlue's guard writes on the outputs make ConstantPropagation decide.
 // AliasDb's construction is super-linear when many tensors sit in lists (MemoryDAG::setWildcards):
 // 5 s of the 8 s spent in ConstantPropagation on the 164k-node lowered graph of 4,096 blocks.
+//
+// With `scalars_only` the graph may write: then only nodes whose outputs cannot be written (ints,
+// floats, bools, strings, devices, dtypes: MayBeWritten is false) and whose inputs that could be
+// are only read (OnlyRead: a constant list given to aten::__contains__) are folded, which no write
+// anywhere can make wrong, and no alias analysis is needed either.
 class LinearConstantPropagation {
  public:
-  explicit LinearConstantPropagation(torch::jit::Graph& graph)
-      : escaping_(ValuesThatMayAliasOutputs(graph)) {}
+  explicit LinearConstantPropagation(torch::jit::Graph& graph, bool scalars_only = false)
+      : scalars_only_(scalars_only) {
+    if (!scalars_only) escaping_ = ValuesThatMayAliasOutputs(graph);
+  }
 
   bool Run(torch::jit::Block* block) {
     for (auto it = block->nodes().begin(); it != block->nodes().end();) {
@@ -389,6 +403,8 @@ class LinearConstantPropagation {
       node->outputs()[i]->replaceAllUsesWith(*c);
       changed_ = true;
     }
+    // Without the caller's dead code elimination a folded node would be folded again each time.
+    if (scalars_only_ && !node->hasUses()) node->destroy();
   }
 
   bool Supported(const Node& node) const {
@@ -402,6 +418,19 @@ class LinearConstantPropagation {
         node.isNondeterministic() || node.hasSideEffects()) {
       return false;
     }
+    if (scalars_only_) {
+      // A list or tuple of constants that is only read may become a constant itself (the list
+      // a comprehension built, once FoldAppendedLists made it one prim::ListConstruct).
+      const bool construct =
+          node.kind() == c10::prim::ListConstruct || node.kind() == c10::prim::TupleConstruct;
+      for (const torch::jit::Value* v : node.outputs()) {
+        if (MayBeWritten(*v->type()) && !(construct && OnlyRead(v))) return false;
+      }
+      for (const torch::jit::Value* v : node.inputs()) {
+        if (MayBeWritten(*v->type()) && !OnlyRead(v)) return false;
+      }
+      return true;
+    }
     for (const torch::jit::Value* v : node.inputs()) {
       if (escaping_.contains(v)) return false;
     }
@@ -411,6 +440,7 @@ class LinearConstantPropagation {
     return true;
   }
 
+  const bool scalars_only_;
   absl::flat_hash_set<const torch::jit::Value*> escaping_;
   bool changed_ = false;
 };
@@ -484,6 +514,101 @@ void EliminateDeadCodeOf(std::shared_ptr<torch::jit::Graph>& graph) {
     torch::jit::EliminateDeadCode(graph);
   } else if (!EliminateDeadCodeInFlatBlock(graph->block())) {
     torch::jit::EliminateDeadCode(graph->block());
+  }
+}
+
+namespace {
+
+// The node of `block` that holds `node` (node itself when it is in `block`), or nullptr.
+Node* AncestorIn(Node* node, const torch::jit::Block* block) {
+  while (node && node->owningBlock() != block) node = node->owningBlock()->owningNode();
+  return node;
+}
+
+// Replaces each list built by appends, `l = []; l.append(a); l.append(b); ... any(l)` (what a
+// TorchScript list comprehension over a fixed tuple becomes), by one prim::ListConstruct of all
+// its elements after the last append, in `block` and the blocks within: when every append is in
+// the list's own block and its result unused, and every other use only reads the list (OnlyRead's
+// rule, per use) and comes after the last append. This is the part of libtorch's
+// RemoveListMutation (passes/remove_mutation.cpp) that needs no alias analysis: such a list is
+// reached by no other value. Returns whether any list was replaced.
+void CollectListConstructs(torch::jit::Block* block, std::vector<Node*>& lists) {
+  for (Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) CollectListConstructs(sub, lists);
+    if (node->kind() == c10::prim::ListConstruct) lists.push_back(node);
+  }
+}
+
+bool FoldAppendedLists(torch::jit::Block* top) {
+  std::vector<Node*> lists;
+  CollectListConstructs(top, lists);
+  bool changed = false;
+  for (Node* node : lists) {  // only appends and the list itself are destroyed below
+    torch::jit::Block* block = node->owningBlock();
+    torch::jit::Value* list = node->output();
+    std::vector<Node*> appends;
+    std::vector<Node*> reads;
+    bool foldable = true;
+    for (const torch::jit::Use& use : list->uses()) {
+      Node* user = use.user;
+      if (user->kind() == c10::aten::append && use.offset == 0 && user->owningBlock() == block &&
+          !user->output()->hasUses() && user->inputs().size() == 2) {
+        appends.push_back(user);
+        continue;
+      }
+      static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+      const c10::FunctionSchema* schema = user->maybeSchema();
+      const bool reads_only = user->kind() == c10::prim::ListUnpack || user->kind() == kGetItem ||
+                              user->kind() == c10::aten::format ||
+                              (schema && use.offset < schema->arguments().size() &&
+                               !schema->is_mutable({c10::SchemaArgType::input, use.offset}) &&
+                               !schema->arguments()[use.offset].alias_info());
+      if (!reads_only) {
+        foldable = false;
+        break;
+      }
+      reads.push_back(user);
+    }
+    if (!foldable || appends.empty()) continue;
+    Node* last = appends.front();
+    for (Node* a : appends) {
+      if (a->isAfter(last)) last = a;
+    }
+    for (Node* r : reads) {
+      Node* at = AncestorIn(r, block);
+      if (!at || !at->isAfter(last)) foldable = false;
+    }
+    if (!foldable) continue;
+    std::sort(appends.begin(), appends.end(), [](Node* a, Node* b) { return b->isAfter(a); });
+    std::vector<torch::jit::Value*> elements(node->inputs().begin(), node->inputs().end());
+    for (Node* a : appends) elements.push_back(a->inputs()[1]);
+    Node* folded = block->owningGraph()->createList(
+        list->type()->expectRef<c10::ListType>().getElementType(), elements);
+    folded->insertAfter(last);
+    folded->output()->copyMetadata(list);
+    for (Node* a : appends) a->destroy();
+    list->replaceAllUsesWith(folded->output());
+    node->destroy();
+    changed = true;
+  }
+  return changed;
+}
+
+}  // namespace
+
+absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
+  try {
+    bool changed = false;
+    for (;;) {
+      bool round = FoldQueries(graph.block(), inference);
+      round |= FoldListIndexing(graph.block());
+      round |= FoldAppendedLists(graph.block());
+      round |= LinearConstantPropagation(graph, /*scalars_only=*/true).Run(graph.block());
+      if (!round) return changed;
+      changed = true;
+    }
+  } catch (const std::exception& e) {
+    return absl::InternalError(std::string("pruning branches failed: ") + ExceptionMessage(e));
   }
 }
 

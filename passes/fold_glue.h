@@ -27,6 +27,16 @@ bool OnlyRead(const torch::jit::Value* v);
 
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference = true);
 
+// What of FoldGlue is sound in a graph that writes, without alias analysis, repeated until nothing
+// changes: the metadata queries (and, with `inference`, the grad-mode and autocast queries) and
+// list indexing FoldGlue folds, and the nodes on constants whose results cannot be written (int,
+// float, bool, str, Device, ScalarType: `not (3 == 3)`, `"cpu" in ["cpu", "cuda"]`) become
+// constants, and each prim::If whose condition became constant is replaced by its taken branch,
+// each prim::Loop that never runs removed. Nothing else is removed (dead code stays: its
+// elimination needs alias analysis in such a graph). Returns whether the graph changed.
+// Errors: Internal when running a node on its constant inputs throws something unexpected.
+absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference = true);
+
 // torch::jit::EliminateDeadCode(graph), which alias-analyses the graph so as to keep ops that
 // write a live value, without that analysis when no node writes (AnyNodeWrites is false): then
 // only side effects and uses keep a node, and the result is the same. Building the AliasDb was a

@@ -9,6 +9,7 @@
 #include <torch/csrc/jit/runtime/interpreter.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,112 @@ graph(%x : Tensor, %mean : Tensor, %var : Tensor):
   };
   EXPECT_TRUE(torch::equal(run(g), run(original)));
   EXPECT_TRUE(torch::equal(run(g), (x - mean) / var));
+}
+
+// What PruneBranches leaves, by kind (constants left out).
+std::vector<std::string> KindsOf(const torch::jit::Graph& g) {
+  std::vector<std::string> kinds;
+  for (const torch::jit::Node* node : g.nodes()) {
+    if (node->kind() != c10::prim::Constant) kinds.push_back(node->kind().toQualString());
+  }
+  return kinds;
+}
+
+at::Tensor RunOn(const std::shared_ptr<torch::jit::Graph>& graph, const at::Tensor& x) {
+  torch::jit::Stack stack{x.clone()};
+  torch::jit::Code code(graph, "test");
+  torch::jit::InterpreterState(code).run(stack);
+  return stack[0].toTensor();
+}
+
+// A list built by appends (a TorchScript comprehension over a fixed tuple, as the fast-path checks
+// of nn.TransformerEncoderLayer) and read after the last append becomes a constant, and the If it
+// decides is replaced by its taken branch, in a graph that writes (the branch not taken does).
+TEST(PruneBranchesTest, ListBuiltByAppendsFoldsAndDecidesTheIf) {
+  const std::string ir = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %three : int = prim::Constant[value=3]()
+  %cpu : str = prim::Constant[value="cpu"]()
+  %devices : str[] = prim::Constant[value=["cpu", "cuda"]]()
+  %l : bool[] = prim::ListConstruct()
+  %d : int = aten::dim(%x)
+  %c : bool = aten::eq(%d, %three)
+  %a1 : bool[] = aten::append(%l, %c)
+  %known : bool = aten::__contains__(%devices, %cpu)
+  %out : bool = aten::__not__(%known)
+  %a2 : bool[] = aten::append(%l, %out)
+  %any : bool = aten::any(%l)
+  %y : Tensor = prim::If(%any)
+    block0():
+      %r : Tensor = aten::relu_(%x)
+      -> (%r)
+    block1():
+      %n : Tensor = aten::neg(%x)
+      -> (%n)
+  return (%y)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = Parse(ir);
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  absl::StatusOr<bool> changed = PruneBranches(*g);
+  ASSERT_TRUE(changed.ok()) << changed.status();
+  EXPECT_TRUE(*changed);
+  EXPECT_EQ(KindsOf(*g), (std::vector<std::string>{"aten::neg"})) << *g;
+  const at::Tensor x = torch::randn({2, 3});
+  EXPECT_TRUE(torch::equal(RunOn(g, x), RunOn(original, x)));
+  EXPECT_TRUE(torch::equal(RunOn(g, x), -x));
+}
+
+// A list read between two appends, or appended to inside a branch, is not folded (its value
+// depends on where it is read, or on the branch); nor is a tensor op on constants in a graph that
+// writes (alias analysis would be needed), while int arithmetic on constants is.
+TEST(PruneBranchesTest, ListsReadBetweenAppendsAndTensorsStay) {
+  const std::string ir = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : bool):
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %size : int[] = prim::Constant[value=[2, 3]]()
+  %none : NoneType = prim::Constant()
+  %l : int[] = prim::ListConstruct()
+  %a1 : int[] = aten::append(%l, %one)
+  %n1 : int = aten::len(%l)
+  %a2 : int[] = aten::append(%l, %two)
+  %m : int[] = prim::ListConstruct()
+  %a3 : int[] = aten::append(%m, %one)
+  prim::If(%flag)
+    block0():
+      %a4 : int[] = aten::append(%m, %two)
+      -> ()
+    block1():
+      -> ()
+  %n2 : int = aten::len(%m)
+  %n3 : int = aten::len(%l)
+  %k : int = aten::mul(%two, %two)
+  %s1 : int = aten::add(%n1, %n2)
+  %s2 : int = aten::add(%s1, %n3)
+  %s : int = aten::add(%s2, %k)
+  %z : Tensor = aten::zeros(%size, %none, %none, %none, %none)
+  %w : Tensor = aten::add_(%z, %x, %one)
+  %y : Tensor = aten::mul(%w, %s)
+  return (%y)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = Parse(ir);
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  ASSERT_TRUE(PruneBranches(*g).ok());
+  std::vector<std::string> kinds = KindsOf(*g);
+  // Three at the top level, one in the If.
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::append"), 3) << *g;
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::zeros"), 1) << *g;
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::mul"), 1) << *g;  // 2 * 2 folded
+  const at::Tensor x = torch::randn({2, 3});
+  for (bool flag : {true, false}) {
+    torch::jit::Stack a{x, flag}, b{x, flag};
+    torch::jit::Code ca(g, "pruned"), cb(original, "original");
+    torch::jit::InterpreterState(ca).run(a);
+    torch::jit::InterpreterState(cb).run(b);
+    EXPECT_TRUE(torch::equal(a[0].toTensor(), b[0].toTensor())) << flag;
+    // 1 + (flag ? 2 : 1) + 2 + 4
+    EXPECT_TRUE(torch::equal(a[0].toTensor(), x * (flag ? 9 : 8))) << flag;
+  }
 }
 
 }  // namespace
