@@ -153,6 +153,65 @@ TEST(SpecializeShapesTest, MultiHeadAttentionWithWeightsRunsOnZerosAndMatchesEag
   ExpectTypeOf((*g)->outputs()[1], weights);
 }
 
+// nn.TransformerEncoderLayer's fast path (what a scripted nn.TransformerEncoder runs in eval
+// without grad): the shape rule on dense inputs without a mask, the run on zeros with one; the
+// output has the CPU kernel's sizes, strides and dtype either way, for both norm orders.
+constexpr char kTransformerEncoderLayer[] = R"IR(
+graph(%src : Tensor, %qkv_w : Tensor, %qkv_b : Tensor, %proj_w : Tensor, %proj_b : Tensor,
+      %n1_w : Tensor, %n1_b : Tensor, %n2_w : Tensor, %n2_b : Tensor, %f1_w : Tensor,
+      %f1_b : Tensor, %f2_w : Tensor, %f2_b : Tensor, %norm_first : bool, %mask : Tensor?):
+  %d : int = prim::Constant[value=16]()
+  %heads : int = prim::Constant[value=4]()
+  %gelu : bool = prim::Constant[value=0]()
+  %eps : float = prim::Constant[value=1.0000000000000001e-05]()
+  %mask_type : int = prim::Constant[value=1]()
+  %out : Tensor = aten::_transformer_encoder_layer_fwd(%src, %d, %heads, %qkv_w, %qkv_b, %proj_w, %proj_b, %gelu, %norm_first, %eps, %n1_w, %n1_b, %n2_w, %n2_b, %f1_w, %f1_b, %f2_w, %f2_b, %mask, %mask_type)
+  return (%out)
+)IR";
+
+TEST(SpecializeShapesTest, TransformerEncoderLayerTakesItsShapeRuleWithoutAMaskAndMatchesEager) {
+  torch::manual_seed(0);
+  const at::Tensor qkv_w = torch::randn({48, 16}), qkv_b = torch::randn({48}),
+                   proj_w = torch::randn({16, 16}), proj_b = torch::randn({16}),
+                   n1_w = torch::randn({16}), n1_b = torch::randn({16}), n2_w = torch::randn({16}),
+                   n2_b = torch::randn({16}), f1_w = torch::randn({24, 16}),
+                   f1_b = torch::randn({24}), f2_w = torch::randn({16, 24}),
+                   f2_b = torch::randn({16});
+  for (const std::vector<int64_t>& shape :
+       {std::vector<int64_t>{2, 5, 16}, {1, 1, 16}, {3, 7, 16}}) {
+    for (const bool norm_first : {false, true}) {
+      for (const bool masked : {false, true}) {
+        SCOPED_TRACE(absl::StrCat(absl::StrJoin(shape, "x"), norm_first ? " norm_first" : "",
+                                  masked ? " masked" : ""));
+        absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g =
+            ParseGraphText(kTransformerEncoderLayer, "test");
+        ASSERT_TRUE(g.ok()) << g.status();
+        const at::Tensor src = torch::randn(shape);
+        const c10::IValue mask =
+            masked ? c10::IValue(torch::zeros({shape[0], shape[1]}, torch::kBool)) : c10::IValue();
+        SpecializeOptions options;
+        options.compare_with_example_run = true;  // Internal if the CPU run's types differ
+        absl::StatusOr<SpecializeStats> stats =
+            SpecializeShapes(**g,
+                             {src, qkv_w, qkv_b, proj_w, proj_b, n1_w, n1_b, n2_w, n2_b, f1_w, f1_b,
+                              f2_w, f2_b, norm_first, mask},
+                             options);
+        ASSERT_TRUE(stats.ok()) << stats.status();
+        EXPECT_TRUE(stats->on_meta);
+        EXPECT_EQ(stats->shape_rule_runs, masked ? 0 : 1);
+
+        torch::NoGradGuard no_grad;
+        const std::optional<at::Tensor> eager_mask =
+            masked ? std::optional<at::Tensor>(mask.toTensor()) : std::nullopt;
+        const at::Tensor out = at::_transformer_encoder_layer_fwd(
+            src, 16, 4, qkv_w, qkv_b, proj_w, proj_b, false, norm_first, 1e-5, n1_w, n1_b, n2_w,
+            n2_b, f1_w, f1_b, f2_w, f2_b, eager_mask, 1);
+        ExpectTypeOf((*g)->outputs()[0], out);
+      }
+    }
+  }
+}
+
 constexpr char kBatchNormNoTraining[] = R"IR(
 graph(%x : Tensor, %w : Tensor?, %b : Tensor?, %mean : Tensor, %var : Tensor):
   %momentum : float = prim::Constant[value=0.1]()
