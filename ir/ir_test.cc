@@ -90,6 +90,9 @@ TEST(MutationTest, AnyNodeChangesMetadataInPlaceFindsTransposesAndResizes) {
            ->block()));
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
       *parse("  %y : Tensor = aten::t_(%x)\n  return (%y)\n")->block()));
+  // An out= overload resizes its out argument.
+  EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
+      *parse("  %y : Tensor = aten::add(%x, %x, %one, %x)\n  return (%y)\n")->block()));
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
       *parse("  %y : Tensor = prim::If(%c)\n    block0():\n"
              "      %a : Tensor = aten::unsqueeze_(%x, %one)\n      -> (%a)\n"

@@ -61,6 +61,15 @@ bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block) {
           c10::aten::set_,        c10::aten::detach_,    c10::aten::requires_grad_};
   for (const torch::jit::Node* node : block.nodes()) {
     if (kMetadataWrites->contains(node->kind())) return true;
+    // An out= overload resizes its out argument to the result (`torch.add(x, y, out=c)` on an
+    // empty c; found by the try-to-break-it pass).
+    if (SomeOverloadWrites(node->kind())) {
+      if (const c10::FunctionSchema* schema = node->maybeSchema()) {
+        for (const c10::Argument& arg : schema->arguments()) {
+          if (arg.is_out()) return true;
+        }
+      }
+    }
     for (const torch::jit::Block* sub : node->blocks()) {
       if (AnyNodeChangesMetadataInPlace(*sub)) return true;
     }

@@ -17,7 +17,8 @@ bool AnyNodeWrites(const torch::jit::Block& block);
 
 // Whether any node of `block` (nested blocks included) changes a tensor's sizes, strides or
 // storage in place rather than its elements (aten::t_, transpose_, unsqueeze_, squeeze_,
-// swapdims_, swapaxes_, as_strided_, resize_, resize_as_, set_, detach_, requires_grad_): then
+// swapdims_, swapaxes_, as_strided_, resize_, resize_as_, set_, detach_, requires_grad_, and
+// every out= overload, which resizes its out argument): then
 // another value sharing that tensor (a list element, say) may change type too, which a type
 // recorded per value does not say.
 bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block);

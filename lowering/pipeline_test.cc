@@ -169,6 +169,41 @@ graph(%x : Tensor):
   EXPECT_TRUE(torch::equal(stack[0].toTensor(), x.t() + 1));
 }
 
+// Try-to-break-it pass: an out= overload resizes its out argument, an input given empty; its
+// size after the write is the result's, which the types recorded before it would not say.
+TEST(PipelineTest, AnOutArgumentResizedByTheProgramIsNotPrunedFirst) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor, %y : Tensor, %c : Tensor):
+  %zero : int = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %w : Tensor = aten::add(%x, %y, %one, %c)
+  %n : int = aten::size(%c, %zero)
+  %d : int = aten::dim(%c)
+  %s : Tensor = aten::mul(%c, %n)
+  %r : Tensor = aten::add(%s, %d, %one)
+  return (%r)
+)IR",
+                                                                        "test");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const at::Tensor x = torch::ones({3, 4}), y = torch::ones({3, 4});
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{x, y, torch::empty({0})};
+  std::vector<std::string> passes;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph&) {
+    passes.emplace_back(pass);
+  };
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_THAT(passes, Not(Contains("prune")));
+  torch::jit::Stack stack{x, y, torch::empty({0})};
+  torch::jit::Code code(*g, "lowered");
+  torch::jit::InterpreterState(code).run(stack);
+  // (output, the new value of the written input c), as Functionalize returns them.
+  ASSERT_TRUE(stack[0].isTuple());
+  const at::Tensor out = stack[0].toTupleRef().elements()[0].toTensor();
+  EXPECT_TRUE(torch::equal(out, torch::full({3, 4}, 8.0))) << out;
+}
+
 // Break-it pass: a loop of 10^9 trips made shape specialisation run every one of them. The run's
 // loop work (SpecializeOptions::max_loop_steps, 200,000 iterations and nodes run in loops) stops
 // it: the loop and what follows are left unspecialised and reported; what precedes the loop is
