@@ -44,59 +44,55 @@ void WriteBytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
+// A graph of inputs %x (Tensor) and %c (bool) and a constant %one, with `body` after them.
+std::shared_ptr<torch::jit::Graph> ParseBody(const std::string& body) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
+      "graph(%x : Tensor, %c : bool):\n  %one : int = prim::Constant[value=1]()\n" + body, "test");
+  EXPECT_TRUE(g.ok()) << g.status();
+  return g.ok() ? *g : std::make_shared<torch::jit::Graph>();
+}
+
 // AnyNodeWrites: mutable schemas are found in nested blocks too; functional ops, containers and
 // constants do not write (their kinds have no mutable overload, so no schema is looked up).
 TEST(MutationTest, AnyNodeWritesFindsMutableSchemasAtAnyDepth) {
-  auto parse = [](const std::string& body) {
-    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
-        "graph(%x : Tensor, %c : bool):\n  %one : int = prim::Constant[value=1]()\n" + body,
-        "test");
-    EXPECT_TRUE(g.ok()) << g.status();
-    return *g;
-  };
   EXPECT_FALSE(AnyNodeWrites(
-      *parse("  %y : Tensor = aten::add(%x, %x, %one)\n  %l : Tensor[] = prim::ListConstruct(%y)\n"
-             "  return (%l)\n")
+      *ParseBody(
+           "  %y : Tensor = aten::add(%x, %x, %one)\n  %l : Tensor[] = prim::ListConstruct(%y)\n"
+           "  return (%l)\n")
            ->block()));
-  EXPECT_TRUE(
-      AnyNodeWrites(*parse("  %y : Tensor = aten::add_(%x, %x, %one)\n  return (%y)\n")->block()));
-  EXPECT_TRUE(AnyNodeWrites(*parse("  %y : Tensor = prim::If(%c)\n    block0():\n"
-                                   "      %a : Tensor = aten::relu_(%x)\n      -> (%a)\n"
-                                   "    block1():\n      -> (%x)\n  return (%y)\n")
+  EXPECT_TRUE(AnyNodeWrites(
+      *ParseBody("  %y : Tensor = aten::add_(%x, %x, %one)\n  return (%y)\n")->block()));
+  EXPECT_TRUE(AnyNodeWrites(*ParseBody("  %y : Tensor = prim::If(%c)\n    block0():\n"
+                                       "      %a : Tensor = aten::relu_(%x)\n      -> (%a)\n"
+                                       "    block1():\n      -> (%x)\n  return (%y)\n")
                                  ->block()));
-  EXPECT_FALSE(AnyNodeWrites(*parse("  %y : Tensor = prim::If(%c)\n    block0():\n"
-                                    "      %a : Tensor = aten::relu(%x)\n      -> (%a)\n"
-                                    "    block1():\n      -> (%x)\n  return (%y)\n")
+  EXPECT_FALSE(AnyNodeWrites(*ParseBody("  %y : Tensor = prim::If(%c)\n    block0():\n"
+                                        "      %a : Tensor = aten::relu(%x)\n      -> (%a)\n"
+                                        "    block1():\n      -> (%x)\n  return (%y)\n")
                                   ->block()));
   // aten::append has only a mutable overload; a list built and appended to writes.
-  EXPECT_TRUE(AnyNodeWrites(*parse("  %l : Tensor[] = prim::ListConstruct()\n"
-                                   "  %m : Tensor[] = aten::append(%l, %x)\n  return (%m)\n")
+  EXPECT_TRUE(AnyNodeWrites(*ParseBody("  %l : Tensor[] = prim::ListConstruct()\n"
+                                       "  %m : Tensor[] = aten::append(%l, %x)\n  return (%m)\n")
                                  ->block()));
 }
 
 // AnyNodeChangesMetadataInPlace: in-place ops that change sizes, strides or storage, at any
 // depth; element writes (add_, append) do not count.
 TEST(MutationTest, AnyNodeChangesMetadataInPlaceFindsTransposesAndResizes) {
-  auto parse = [](const std::string& body) {
-    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
-        "graph(%x : Tensor, %c : bool):\n  %one : int = prim::Constant[value=1]()\n" + body,
-        "test");
-    EXPECT_TRUE(g.ok()) << g.status();
-    return *g;
-  };
   EXPECT_FALSE(AnyNodeChangesMetadataInPlace(
-      *parse("  %y : Tensor = aten::add_(%x, %x, %one)\n  %l : Tensor[] = prim::ListConstruct()\n"
-             "  %m : Tensor[] = aten::append(%l, %y)\n  return (%m)\n")
+      *ParseBody(
+           "  %y : Tensor = aten::add_(%x, %x, %one)\n  %l : Tensor[] = prim::ListConstruct()\n"
+           "  %m : Tensor[] = aten::append(%l, %y)\n  return (%m)\n")
            ->block()));
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
-      *parse("  %y : Tensor = aten::t_(%x)\n  return (%y)\n")->block()));
+      *ParseBody("  %y : Tensor = aten::t_(%x)\n  return (%y)\n")->block()));
   // An out= overload resizes its out argument.
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
-      *parse("  %y : Tensor = aten::add(%x, %x, %one, %x)\n  return (%y)\n")->block()));
+      *ParseBody("  %y : Tensor = aten::add(%x, %x, %one, %x)\n  return (%y)\n")->block()));
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
-      *parse("  %y : Tensor = prim::If(%c)\n    block0():\n"
-             "      %a : Tensor = aten::unsqueeze_(%x, %one)\n      -> (%a)\n"
-             "    block1():\n      -> (%x)\n  return (%y)\n")
+      *ParseBody("  %y : Tensor = prim::If(%c)\n    block0():\n"
+                 "      %a : Tensor = aten::unsqueeze_(%x, %one)\n      -> (%a)\n"
+                 "    block1():\n      -> (%x)\n  return (%y)\n")
            ->block()));
 }
 

@@ -236,6 +236,29 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
                      ") is given a dtype argument that is an int naming no ScalarType"));
   };
   if (absl::Status s = bad_dtype(*g, ""); !s.ok()) return s;
+  // Shape specialisation on the example inputs (passes/specialize_shapes.h). With `first`, the
+  // program's own failure on them is an error; each loop left unspecialised is reported once.
+  auto specialize = [&](bool first) -> absl::Status {
+    absl::StatusOr<SpecializeStats> spec = [&] {
+      PassTimer timer(report, "specialize");
+      SpecializeOptions specialize_options;
+      specialize_options.compare_with_example_run = check;
+      return SpecializeShapes(*g, *options.example_inputs, specialize_options);
+    }();
+    if (!spec.ok()) return spec.status();
+    if (first && !spec->first_failure.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the program fails on the example inputs: ", spec->first_failure));
+    }
+    report.specialized = true;
+    for (std::string& loop : spec->loops_left) {
+      if (std::find(report.unspecialized_loops.begin(), report.unspecialized_loops.end(), loop) ==
+          report.unspecialized_loops.end()) {
+        report.unspecialized_loops.push_back(std::move(loop));
+      }
+    }
+    return absl::OkStatus();
+  };
   if (options.example_inputs) {
     // An Optional input given as None is specialised to None (as torch.export does): the
     // `is None` tests fold and the branches for a present value go away. The input stays in the
@@ -274,18 +297,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
   // an op changes a tensor's metadata in place: the recorded types would not follow its aliases.
   if (options.example_inputs && AnyNodeWrites(*g->block()) &&
       !AnyNodeChangesMetadataInPlace(*g->block())) {
-    absl::StatusOr<SpecializeStats> spec = [&] {
-      PassTimer timer(report, "specialize");
-      SpecializeOptions specialize_options;
-      specialize_options.compare_with_example_run = check;
-      return SpecializeShapes(*g, *options.example_inputs, specialize_options);
-    }();
-    if (!spec.ok()) return spec.status();
-    if (!spec->first_failure.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the program fails on the example inputs: ", spec->first_failure));
-    }
-    report.unspecialized_loops = spec->loops_left;
+    if (absl::Status s = specialize(/*first=*/true); !s.ok()) return s;
     PassTimer timer(report, "fold");
     absl::StatusOr<bool> pruned = PruneBranches(*g);
     if (!pruned.ok()) return pruned.status();
@@ -351,24 +363,7 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
     const std::string prefix = absl::StrCat("r", round, "-");
     if (std::getenv("GRAPH_LOWER_DEBUG")) std::cerr << "lowering round " << iteration + 1 << "\n";
     if (options.example_inputs) {
-      absl::StatusOr<SpecializeStats> spec = [&] {
-        PassTimer timer(report, "specialize");
-        SpecializeOptions specialize_options;
-        specialize_options.compare_with_example_run = check;
-        return SpecializeShapes(*g, *options.example_inputs, specialize_options);
-      }();
-      if (!spec.ok()) return spec.status();
-      if (iteration == 0 && !spec->first_failure.empty()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("the program fails on the example inputs: ", spec->first_failure));
-      }
-      report.specialized = true;
-      for (std::string& loop : spec->loops_left) {
-        if (std::find(report.unspecialized_loops.begin(), report.unspecialized_loops.end(), loop) ==
-            report.unspecialized_loops.end()) {
-          report.unspecialized_loops.push_back(std::move(loop));
-        }
-      }
+      if (absl::Status s = specialize(/*first=*/iteration == 0); !s.ok()) return s;
       PassTimer timer(report, "fold");
       absl::StatusOr<bool> folded = FoldGlue(g);
       if (!folded.ok()) return folded.status();

@@ -91,6 +91,14 @@ TEST(PipelineTest, WithoutExampleInputsThereIsNoSpecializeStep) {
   EXPECT_THAT(passes, Contains("r1-decompose"));
 }
 
+// The stack after running `graph` in the JIT interpreter on `inputs`.
+torch::jit::Stack RunInInterpreter(const std::shared_ptr<torch::jit::Graph>& graph,
+                                   torch::jit::Stack inputs) {
+  torch::jit::Code code(graph, "lowered");
+  torch::jit::InterpreterState(code).run(inputs);
+  return inputs;
+}
+
 // A program that writes, given example inputs, is specialised and its branches pruned before its
 // mutation is removed ("prune"): the If decided by x.dim() and the list built by an append fold,
 // the write in the branch not taken goes with it, and the result is the original's.
@@ -132,9 +140,7 @@ graph(%x : Tensor):
   EXPECT_THAT(pruned, AllOf(Not(HasSubstr("prim::If")), Not(HasSubstr("aten::relu_")),
                             Not(HasSubstr("aten::append"))));
   EXPECT_TRUE(report->mutated_inputs.empty());
-  torch::jit::Stack stack{x.clone()};
-  torch::jit::Code code(*g, "lowered");
-  torch::jit::InterpreterState(code).run(stack);
+  torch::jit::Stack stack = RunInInterpreter(*g, {x.clone()});
   EXPECT_TRUE(torch::allclose(stack[0].toTensor(), torch::silu(x)));
 }
 
@@ -163,9 +169,7 @@ graph(%x : Tensor):
   absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_THAT(passes, Not(Contains("prune")));
-  torch::jit::Stack stack{x.clone()};
-  torch::jit::Code code(*g, "lowered");
-  torch::jit::InterpreterState(code).run(stack);
+  torch::jit::Stack stack = RunInInterpreter(*g, {x.clone()});
   EXPECT_TRUE(torch::equal(stack[0].toTensor(), x.t() + 1));
 }
 
@@ -195,9 +199,7 @@ graph(%x : Tensor, %y : Tensor, %c : Tensor):
   absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
   ASSERT_TRUE(report.ok()) << report.status();
   EXPECT_THAT(passes, Not(Contains("prune")));
-  torch::jit::Stack stack{x, y, torch::empty({0})};
-  torch::jit::Code code(*g, "lowered");
-  torch::jit::InterpreterState(code).run(stack);
+  torch::jit::Stack stack = RunInInterpreter(*g, {x, y, torch::empty({0})});
   // (output, the new value of the written input c), as Functionalize returns them.
   ASSERT_TRUE(stack[0].isTuple());
   const at::Tensor out = stack[0].toTupleRef().elements()[0].toTensor();
