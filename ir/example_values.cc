@@ -2,7 +2,6 @@
 #include "ir/example_values.h"
 
 #include <torch/csrc/jit/ir/constants.h>
-#include <torch/csrc/jit/runtime/operator.h>
 #include <torch/csrc/jit/serialization/pickle.h>
 #include <torch/torch.h>
 
@@ -11,7 +10,6 @@
 #include <fstream>
 #include <iterator>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -20,6 +18,7 @@
 #include "absl/strings/strip.h"
 #include "ir/errors.h"
 #include "ir/graph_io.h"
+#include "ir/mutation.h"
 #include "ir/pickle_check.h"
 
 namespace graph_lower {
@@ -124,30 +123,15 @@ bool IsBadScalarType(const c10::IValue& v) {
 
 namespace {
 
-// Whether some registered overload of `kind` takes a ScalarType argument, per thread and kind
-// (the pattern of SomeOverloadWrites in ir/mutation.cc): a node of a kind with none is given no
-// dtype, and its schema need not be found. Finding every node's schema (Node::maybeSchema) was 8%
-// of a lowering of a 6-layer TransformerEncoder (perf). Kinds without registered operators
-// (prim::Constant, containers, control flow) have no schema either.
-bool SomeOverloadTakesScalarType(c10::Symbol kind) {
-  thread_local absl::flat_hash_map<c10::Symbol, bool> cache;
-  auto [it, inserted] = cache.try_emplace(kind, false);
-  if (inserted) {
-    for (const std::shared_ptr<torch::jit::Operator>& op : torch::jit::getAllOperatorsFor(kind)) {
-      const std::vector<c10::Argument>& args = op->schema().arguments();
-      if (std::any_of(args.begin(), args.end(), IsScalarTypeArgument)) {
-        it->second = true;
-        break;
-      }
-    }
-  }
-  return it->second;
+bool TakesScalarType(const c10::FunctionSchema& schema) {
+  return std::any_of(schema.arguments().begin(), schema.arguments().end(), IsScalarTypeArgument);
 }
 
 }  // namespace
 
 bool GivenBadDtypeConstant(const torch::jit::Node& node) {
-  if (!SomeOverloadTakesScalarType(node.kind())) return false;
+  // A kind with no overload taking a ScalarType is given no dtype (its schema need not be found).
+  if (!SomeOverloadSatisfies(node.kind(), TakesScalarType)) return false;
   const c10::FunctionSchema* schema = node.maybeSchema();
   if (schema == nullptr) return false;
   for (size_t i = 0; i < schema->arguments().size() && i < node.inputs().size(); ++i) {

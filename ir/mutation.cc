@@ -4,25 +4,21 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/jit/runtime/operator.h>
 
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 
 namespace graph_lower {
-namespace {
 
-// Whether some registered overload of `kind` has a mutable schema, per thread and kind: a node of
-// a kind with none cannot write, and its schema need not be found. Node::maybeSchema matches the
-// node against the kind's overloads until one fits, for every node without a cached operator (each
-// node a decomposition is inlined as) and every node without an operator (constants, containers):
-// asking it of every node was a tenth of a lowering of MobileNetV3 (perf). An overload registered
-// after a kind was first asked about is not seen; graph-lower's own passes register none.
-bool SomeOverloadWrites(c10::Symbol kind) {
-  thread_local absl::flat_hash_map<c10::Symbol, bool> cache;
-  auto [it, inserted] = cache.try_emplace(kind, false);
+bool SomeOverloadSatisfies(c10::Symbol kind, bool (*test)(const c10::FunctionSchema&)) {
+  thread_local absl::flat_hash_map<std::pair<uintptr_t, c10::Symbol>, bool> cache;
+  auto [it, inserted] =
+      cache.try_emplace(std::make_pair(reinterpret_cast<uintptr_t>(test), kind), false);
   if (inserted) {
     for (const std::shared_ptr<torch::jit::Operator>& op : torch::jit::getAllOperatorsFor(kind)) {
-      if (op->schema().is_mutable()) {
+      if (test(op->schema())) {
         it->second = true;
         break;
       }
@@ -30,6 +26,14 @@ bool SomeOverloadWrites(c10::Symbol kind) {
   }
   return it->second;
 }
+
+namespace {
+
+bool IsMutable(const c10::FunctionSchema& schema) { return schema.is_mutable(); }
+
+// Whether some registered overload of `kind` has a mutable schema: a node of a kind with none
+// cannot write, and its schema need not be found.
+bool SomeOverloadWrites(c10::Symbol kind) { return SomeOverloadSatisfies(kind, IsMutable); }
 
 }  // namespace
 

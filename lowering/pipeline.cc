@@ -295,16 +295,17 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
   // comprehensions over its tensors, 343 aten::append in an encoder of 6 layers, each in a branch
   // decided by the input's shape) were 7 of the 17 ms of its lowering (lower_bench). Not done when
   // an op changes a tensor's metadata in place: the recorded types would not follow its aliases.
-  if (options.example_inputs && AnyNodeWrites(*g->block()) &&
-      !AnyNodeChangesMetadataInPlace(*g->block())) {
+  bool writes = AnyNodeWrites(*g->block());
+  if (options.example_inputs && writes && !AnyNodeChangesMetadataInPlace(*g->block())) {
     if (absl::Status s = specialize(/*first=*/true); !s.ok()) return s;
     PassTimer timer(report, "fold");
     absl::StatusOr<bool> pruned = PruneBranches(*g);
     if (!pruned.ok()) return pruned.status();
+    if (*pruned) writes = AnyNodeWrites(*g->block());
     after("prune", *g);
   }
   // The mutation removal passes alias-analyse the whole graph; skipped when nothing writes.
-  if (AnyNodeWrites(*g->block())) {
+  if (writes) {
     try {
       PassTimer timer(report, "prepare");
       torch::jit::RemoveListMutation(g);

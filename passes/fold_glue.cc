@@ -18,26 +18,29 @@
 
 namespace graph_lower {
 
+namespace {
+
+// Whether this use only reads the value: ListUnpack and aten::__getitem__; aten::format (`"{} of
+// {}".format(...)`, a vararg op), which only prints its arguments; or an argument of the user's
+// schema that it neither writes nor takes with an alias annotation (which could keep or return
+// it). Other vararg ops take more inputs than their schema lists: assumed to write.
+bool UseOnlyReads(const torch::jit::Use& use) {
+  static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  const c10::Symbol kind = use.user->kind();
+  if (kind == c10::prim::ListUnpack || kind == kGetItem || kind == c10::aten::format) return true;
+  const c10::FunctionSchema* schema = use.user->maybeSchema();
+  return schema && use.offset < schema->arguments().size() &&
+         !schema->is_mutable({c10::SchemaArgType::input, use.offset}) &&
+         !schema->arguments()[use.offset].alias_info();
+}
+
+}  // namespace
+
 // A list result may only become a constant when nothing writes to it: TorchScript constants are
 // shared between runs, while aten::size returns a fresh list each time.
 bool OnlyRead(const torch::jit::Value* v) {
-  for (const torch::jit::Use& use : v->uses()) {
-    static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
-    // aten::format (`"{} of {}".format(...)`, a vararg op) only prints its arguments.
-    if (use.user->kind() == c10::prim::ListUnpack || use.user->kind() == kGetItem ||
-        use.user->kind() == c10::aten::format) {
-      continue;
-    }
-    const c10::FunctionSchema* schema = use.user->maybeSchema();
-    // Vararg ops (aten::format) take more inputs than their schema lists: assume they write.
-    if (!schema || use.offset >= schema->arguments().size() ||
-        schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
-      return false;
-    }
-    // An argument with an alias annotation may be returned (or stored) as an alias of the list.
-    if (schema->arguments()[use.offset].alias_info()) return false;
-  }
-  return true;
+  const auto& uses = v->uses();
+  return std::all_of(uses.begin(), uses.end(), UseOnlyReads);
 }
 
 namespace {
@@ -525,13 +528,7 @@ Node* AncestorIn(Node* node, const torch::jit::Block* block) {
   return node;
 }
 
-// Replaces each list built by appends, `l = []; l.append(a); l.append(b); ... any(l)` (what a
-// TorchScript list comprehension over a fixed tuple becomes), by one prim::ListConstruct of all
-// its elements after the last append, in `block` and the blocks within: when every append is in
-// the list's own block and its result unused, and every other use only reads the list (OnlyRead's
-// rule, per use) and comes after the last append. This is the part of libtorch's
-// RemoveListMutation (passes/remove_mutation.cpp) that needs no alias analysis: such a list is
-// reached by no other value. Returns whether any list was replaced.
+// The prim::ListConstruct nodes of `block` and the blocks within.
 void CollectListConstructs(torch::jit::Block* block, std::vector<Node*>& lists) {
   for (Node* node : block->nodes()) {
     for (torch::jit::Block* sub : node->blocks()) CollectListConstructs(sub, lists);
@@ -539,6 +536,13 @@ void CollectListConstructs(torch::jit::Block* block, std::vector<Node*>& lists) 
   }
 }
 
+// Replaces each list built by appends, `l = []; l.append(a); l.append(b); ... any(l)` (what a
+// TorchScript list comprehension over a fixed tuple becomes), by one prim::ListConstruct of all
+// its elements after the last append, in `block` and the blocks within: when every append is in
+// the list's own block and its result unused, and every other use only reads the list
+// (UseOnlyReads) and comes after the last append. This is the part of libtorch's
+// RemoveListMutation (passes/remove_mutation.cpp) that needs no alias analysis: such a list is
+// reached by no other value. Returns whether any list was replaced.
 bool FoldAppendedLists(torch::jit::Block* top) {
   std::vector<Node*> lists;
   CollectListConstructs(top, lists);
@@ -556,14 +560,7 @@ bool FoldAppendedLists(torch::jit::Block* top) {
         appends.push_back(user);
         continue;
       }
-      static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
-      const c10::FunctionSchema* schema = user->maybeSchema();
-      const bool reads_only = user->kind() == c10::prim::ListUnpack || user->kind() == kGetItem ||
-                              user->kind() == c10::aten::format ||
-                              (schema && use.offset < schema->arguments().size() &&
-                               !schema->is_mutable({c10::SchemaArgType::input, use.offset}) &&
-                               !schema->arguments()[use.offset].alias_info());
-      if (!reads_only) {
+      if (!UseOnlyReads(use)) {
         foldable = false;
         break;
       }
