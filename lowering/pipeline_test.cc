@@ -99,6 +99,21 @@ torch::jit::Stack RunInInterpreter(const std::shared_ptr<torch::jit::Graph>& gra
   return inputs;
 }
 
+// Lowers `g` in place with `examples` as example inputs; returns the steps it took (after_pass's
+// names, in order), after failing the test if lowering failed.
+std::vector<std::string> LowerWithExamples(std::shared_ptr<torch::jit::Graph>& g,
+                                           std::vector<c10::IValue> examples) {
+  LoweringOptions options;
+  options.example_inputs = std::move(examples);
+  std::vector<std::string> passes;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph&) {
+    passes.emplace_back(pass);
+  };
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, options);
+  EXPECT_TRUE(report.ok()) << report.status();
+  return passes;
+}
+
 // A program that writes, given example inputs, is specialised and its branches pruned before its
 // mutation is removed ("prune"): the If decided by x.dim() and the list built by an append fold,
 // the write in the branch not taken goes with it, and the result is the original's.
@@ -160,15 +175,7 @@ graph(%x : Tensor):
                                                                         "test");
   ASSERT_TRUE(g.ok()) << g.status();
   const at::Tensor x = torch::randn({2, 3});
-  LoweringOptions options;
-  options.example_inputs = std::vector<c10::IValue>{x};
-  std::vector<std::string> passes;
-  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph&) {
-    passes.emplace_back(pass);
-  };
-  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
-  ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_THAT(passes, Not(Contains("prune")));
+  EXPECT_THAT(LowerWithExamples(*g, {x}), Not(Contains("prune")));
   torch::jit::Stack stack = RunInInterpreter(*g, {x.clone()});
   EXPECT_TRUE(torch::equal(stack[0].toTensor(), x.t() + 1));
 }
@@ -190,15 +197,7 @@ graph(%x : Tensor, %y : Tensor, %c : Tensor):
                                                                         "test");
   ASSERT_TRUE(g.ok()) << g.status();
   const at::Tensor x = torch::ones({3, 4}), y = torch::ones({3, 4});
-  LoweringOptions options;
-  options.example_inputs = std::vector<c10::IValue>{x, y, torch::empty({0})};
-  std::vector<std::string> passes;
-  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph&) {
-    passes.emplace_back(pass);
-  };
-  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
-  ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_THAT(passes, Not(Contains("prune")));
+  EXPECT_THAT(LowerWithExamples(*g, {x, y, torch::empty({0})}), Not(Contains("prune")));
   torch::jit::Stack stack = RunInInterpreter(*g, {x, y, torch::empty({0})});
   // (output, the new value of the written input c), as Functionalize returns them.
   ASSERT_TRUE(stack[0].isTuple());
