@@ -62,6 +62,10 @@ TEST(MutationTest, AnyNodeWritesFindsMutableSchemasAtAnyDepth) {
            ->block()));
   EXPECT_TRUE(AnyNodeWrites(
       *ParseBody("  %y : Tensor = aten::add_(%x, %x, %one)\n  return (%y)\n")->block()));
+  // Only an overload taking as many arguments as the node has inputs can match it: a 3-input
+  // aten::add is add.Tensor, which does not write; a 4-input one is add.out, which does.
+  EXPECT_TRUE(AnyNodeWrites(
+      *ParseBody("  %y : Tensor = aten::add(%x, %x, %one, %x)\n  return (%y)\n")->block()));
   EXPECT_TRUE(AnyNodeWrites(*ParseBody("  %y : Tensor = prim::If(%c)\n    block0():\n"
                                        "      %a : Tensor = aten::relu_(%x)\n      -> (%a)\n"
                                        "    block1():\n      -> (%x)\n  return (%y)\n")

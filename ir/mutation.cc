@@ -4,7 +4,9 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/jit/runtime/operator.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -12,13 +14,19 @@
 
 namespace graph_lower {
 
-bool SomeOverloadSatisfies(c10::Symbol kind, bool (*test)(const c10::FunctionSchema&)) {
-  thread_local absl::flat_hash_map<std::pair<uintptr_t, c10::Symbol>, bool> cache;
+bool SomeOverloadSatisfies(const torch::jit::Node& node, bool (*test)(const c10::FunctionSchema&)) {
+  using Key = std::tuple<uintptr_t, c10::Symbol, size_t>;
+  thread_local absl::flat_hash_map<Key, bool> cache;
+  const size_t inputs = node.inputs().size();
   auto [it, inserted] =
-      cache.try_emplace(std::make_pair(reinterpret_cast<uintptr_t>(test), kind), false);
+      cache.try_emplace(Key(reinterpret_cast<uintptr_t>(test), node.kind(), inputs), false);
   if (inserted) {
-    for (const std::shared_ptr<torch::jit::Operator>& op : torch::jit::getAllOperatorsFor(kind)) {
-      if (test(op->schema())) {
+    for (const std::shared_ptr<torch::jit::Operator>& op :
+         torch::jit::getAllOperatorsFor(node.kind())) {
+      const c10::FunctionSchema& schema = op->schema();
+      const size_t formals = schema.arguments().size();
+      const bool could_match = formals == inputs || (schema.is_vararg() && formals < inputs);
+      if (could_match && test(schema)) {
         it->second = true;
         break;
       }
@@ -31,16 +39,23 @@ namespace {
 
 bool IsMutable(const c10::FunctionSchema& schema) { return schema.is_mutable(); }
 
-// Whether some registered overload of `kind` has a mutable schema: a node of a kind with none
-// cannot write, and its schema need not be found.
-bool SomeOverloadWrites(c10::Symbol kind) { return SomeOverloadSatisfies(kind, IsMutable); }
+bool HasOutArgument(const c10::FunctionSchema& schema) {
+  return std::any_of(schema.arguments().begin(), schema.arguments().end(),
+                     [](const c10::Argument& arg) { return arg.is_out(); });
+}
+
+// Whether some overload `node` could match has a mutable schema: a node for which none has cannot
+// write, and its schema need not be found.
+bool SomeOverloadWrites(const torch::jit::Node& node) {
+  return SomeOverloadSatisfies(node, IsMutable);
+}
 
 }  // namespace
 
 bool AnyNodeWrites(const torch::jit::Block& block) {
   for (const torch::jit::Node* node : block.nodes()) {
     if (node->kind() == c10::prim::SetAttr) return true;
-    if (!SomeOverloadWrites(node->kind())) {
+    if (!SomeOverloadWrites(*node)) {
       for (const torch::jit::Block* sub : node->blocks()) {
         if (AnyNodeWrites(*sub)) return true;
       }
@@ -67,11 +82,10 @@ bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block) {
     if (kMetadataWrites->contains(node->kind())) return true;
     // An out= overload resizes its out argument to the result (`torch.add(x, y, out=c)` on an
     // empty c; found by the try-to-break-it pass).
-    if (SomeOverloadWrites(node->kind())) {
-      if (const c10::FunctionSchema* schema = node->maybeSchema()) {
-        for (const c10::Argument& arg : schema->arguments()) {
-          if (arg.is_out()) return true;
-        }
+    if (SomeOverloadSatisfies(*node, HasOutArgument)) {
+      if (const c10::FunctionSchema* schema = node->maybeSchema();
+          schema && HasOutArgument(*schema)) {
+        return true;
       }
     }
     for (const torch::jit::Block* sub : node->blocks()) {

@@ -10,15 +10,19 @@
 
 namespace graph_lower {
 
-// Whether some registered overload of `kind` has a schema for which `test` holds, cached per
-// thread, kind and test. Node::maybeSchema matches a node against its kind's overloads until one
-// fits, for every node without a cached operator (each node a decomposition is inlined as) and
-// every node without an operator (constants, containers): a node of a kind for which this is
-// false need not have its schema found. Asking every node for its schema was a tenth of a
-// lowering of MobileNetV3 (AnyNodeWrites) and 8% of one of a TransformerEncoder (the bad-dtype
-// check; perf). An overload registered after a kind was first asked about is not seen;
-// graph-lower's own passes register none.
-bool SomeOverloadSatisfies(c10::Symbol kind, bool (*test)(const c10::FunctionSchema&));
+// Whether some registered overload of `node`'s kind that it could match has a schema for which
+// `test` holds, cached per thread, test, kind and number of inputs. An overload can match a node
+// only when it takes as many arguments as the node has inputs, or fewer and is vararg
+// (Node::matches, torch/csrc/jit/ir/ir.cpp): aten::add.out takes 4, aten::add.Tensor 3, so a
+// 3-input aten::add cannot write. Node::maybeSchema matches a node against its kind's overloads
+// until one fits, for every node without a cached operator (each node a decomposition is inlined
+// as) and every node without an operator (constants, containers): a node for which this is false
+// need not have its schema found. Asking every node for its schema was a tenth of a lowering of
+// MobileNetV3 (AnyNodeWrites) and 8% of one of a TransformerEncoder (the bad-dtype check; perf);
+// keyed on the kind alone, every op with an out= overload still asked (4% of one of an encoder of
+// 6 layers, AnyNodeChangesMetadataInPlace). An overload registered after a kind was first asked
+// about is not seen; graph-lower's own passes register none.
+bool SomeOverloadSatisfies(const torch::jit::Node& node, bool (*test)(const c10::FunctionSchema&));
 
 // Whether any node of `block` (nested blocks included) may write a value: an op whose schema is
 // mutable (an alias annotation with `!`, as aten::add_'s `Tensor(a!) self`), or prim::SetAttr.
