@@ -18,8 +18,6 @@
 
 namespace graph_lower {
 
-namespace {
-
 // Whether this use only reads the value: ListUnpack and aten::__getitem__; aten::format (`"{} of
 // {}".format(...)`, a vararg op), which only prints its arguments; or an argument of the user's
 // schema that it neither writes nor takes with an alias annotation (which could keep or return
@@ -33,8 +31,6 @@ bool UseOnlyReads(const torch::jit::Use& use) {
          !schema->is_mutable({c10::SchemaArgType::input, use.offset}) &&
          !schema->arguments()[use.offset].alias_info();
 }
-
-}  // namespace
 
 // A list result may only become a constant when nothing writes to it: TorchScript constants are
 // shared between runs, while aten::size returns a fresh list each time.
@@ -60,8 +56,11 @@ std::optional<c10::IValue> AtConstantDim(const std::vector<int64_t>& values,
   return c10::IValue(values[d]);
 }
 
-// The constant a metadata query on a complete tensor type evaluates to, if any.
-std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
+}  // namespace
+
+std::optional<c10::IValue> MetadataQueryValue(
+    const Node& node, bool inference,
+    absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of) {
   const c10::Symbol kind = node.kind();
   static const c10::Symbol kGradEnabled = c10::Symbol::fromQualString("aten::is_grad_enabled");
   static const c10::Symbol kAutocast = c10::Symbol::fromQualString("aten::is_autocast_enabled");
@@ -78,18 +77,21 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
   // A value whose type cannot hold None compared with None (a Tensor passed where a decomposition
   // takes Optional[Tensor]).
   if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2) {
-    auto never_none = [](const torch::jit::Value* v) {
-      const c10::TypeKind k = v->type()->kind();
+    auto never_none = [&type_of](const torch::jit::Value* v) {
+      const c10::TypeKind k = type_of(v)->kind();
       return k != c10::TypeKind::NoneType && k != c10::TypeKind::OptionalType &&
              k != c10::TypeKind::AnyType && k != c10::TypeKind::UnionType;
     };
     const torch::jit::Value* a = node.input(0);
     const torch::jit::Value* b = node.input(1);
-    if ((a->mustBeNone() && never_none(b)) || (b->mustBeNone() && never_none(a))) {
+    auto must_be_none = [&type_of](const torch::jit::Value* v) {
+      return type_of(v)->kind() == c10::TypeKind::NoneType || v->node()->mustBeNone();
+    };
+    if ((must_be_none(a) && never_none(b)) || (must_be_none(b) && never_none(a))) {
       return c10::IValue(kind == c10::aten::__isnot__);
     }
   }
-  auto tt = node.input(0)->type()->cast<c10::TensorType>();
+  auto tt = type_of(node.input(0))->cast<c10::TensorType>();
   if (!tt) return std::nullopt;
   auto sizes = tt->sizes().concrete_sizes();
   static const c10::Symbol kNumel = c10::Symbol::fromQualString("aten::numel");
@@ -152,6 +154,8 @@ std::optional<c10::IValue> QueryValue(const Node& node, bool inference) {
   }
   return std::nullopt;
 }
+
+namespace {
 
 // `list(l)` on lists nothing writes is `l`. `list[i]` with a constant i on a list nothing writes:
 // the element itself when the list is built
@@ -239,7 +243,8 @@ bool FoldQueries(torch::jit::Block* block, bool inference) {
     ++it;  // advance before the node may be destroyed
     for (torch::jit::Block* sub : node->blocks()) changed |= FoldQueries(sub, inference);
     if (node->outputs().size() != 1) continue;
-    std::optional<c10::IValue> value = QueryValue(*node, inference);
+    std::optional<c10::IValue> value =
+        MetadataQueryValue(*node, inference, [](const torch::jit::Value* v) { return v->type(); });
     if (!value) continue;
     if (value->isList() && !OnlyRead(node->output())) continue;
     torch::jit::WithInsertPoint guard(node);
@@ -311,6 +316,21 @@ bool FoldTooLarge(const Node& node) {
   }
   return bytes > kMaxFoldedBytes;
 }
+
+}  // namespace
+
+bool FoldableOp(const Node& node) {
+  static const auto* kSkip = new absl::flat_hash_set<c10::Symbol>{
+      c10::prim::Closure,        c10::prim::Constant,
+      c10::prim::AutogradZero,   c10::prim::Uninitialized,
+      c10::prim::Guard,          c10::prim::profile,
+      c10::prim::profile_ivalue, c10::prim::unchecked_unwrap_optional,
+      c10::aten::dequantize};
+  return !kSkip->contains(node.kind()) && !node.kind().is_onnx() && node.blocks().empty() &&
+         !node.isNondeterministic() && !node.hasSideEffects();
+}
+
+namespace {
 
 // Replaces the prim::If `node` by the nodes of its block `taken`, moved before it, and its
 // outputs by that block's outputs; destroys the If.
@@ -411,16 +431,7 @@ class LinearConstantPropagation {
   }
 
   bool Supported(const Node& node) const {
-    static const auto* kSkip = new absl::flat_hash_set<c10::Symbol>{
-        c10::prim::Closure,        c10::prim::Constant,
-        c10::prim::AutogradZero,   c10::prim::Uninitialized,
-        c10::prim::Guard,          c10::prim::profile,
-        c10::prim::profile_ivalue, c10::prim::unchecked_unwrap_optional,
-        c10::aten::dequantize};
-    if (kSkip->contains(node.kind()) || node.kind().is_onnx() || !node.blocks().empty() ||
-        node.isNondeterministic() || node.hasSideEffects()) {
-      return false;
-    }
+    if (!FoldableOp(node)) return false;
     if (scalars_only_) {
       // A list or tuple of constants that is only read may become a constant itself (the list
       // a comprehension built, once FoldAppendedLists made it one prim::ListConstruct).

@@ -5,7 +5,9 @@
 #include <torch/csrc/jit/ir/ir.h>
 
 #include <memory>
+#include <optional>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 
 namespace graph_lower {
@@ -24,6 +26,24 @@ namespace graph_lower {
 // none takes it with an alias annotation (which could keep or return it). ListUnpack and
 // aten::__getitem__ read.
 bool OnlyRead(const torch::jit::Value* v);
+
+// Whether this use only reads the value (what OnlyRead asks of every use): prim::ListUnpack,
+// aten::__getitem__, aten::format, or an argument of the user's schema that it neither writes nor
+// takes with an alias annotation.
+bool UseOnlyReads(const torch::jit::Use& use);
+
+// The constant FoldGlue folds the metadata query `node` to (the queries above, `x is x`, None
+// compared with a value whose type cannot hold None), when each value has the type `type_of`
+// gives it; nullopt when the types do not decide it or `node` is no such query.
+std::optional<c10::IValue> MetadataQueryValue(
+    const torch::jit::Node& node, bool inference,
+    absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of);
+
+// Whether constant folding may run `node` when its inputs are constants: no blocks, deterministic,
+// no side effects, and not one of the kinds torch::jit::ConstantPropagation skips
+// (constant_propagation.cpp: prim::Closure, prim::Constant, prim::Uninitialized, profiling and
+// guard nodes, unchecked_unwrap_optional, dequantize, ONNX ops).
+bool FoldableOp(const torch::jit::Node& node);
 
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference = true);
 

@@ -753,6 +753,9 @@ class Specializer {
   // Why a meta run cannot stand for a run on the example values (empty when it can).
   const std::string& meta_failure() const { return meta_failure_; }
 
+  // The values computed, as at the end of the run (RunOnExamples' ExampleRun::values).
+  absl::flat_hash_map<Value*, c10::IValue> TakeValues() { return std::move(values_); }
+
   // The types seen, merged over values observed more than once (loops); values computed from
   // data-dependent ones are left out.
   ObservedTypes Observed() && {
@@ -1247,14 +1250,15 @@ std::string Disagreement(const ObservedTypes& meta, const ObservedTypes& example
 
 }  // namespace
 
-absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
-                                                 const std::vector<c10::IValue>& inputs,
-                                                 const SpecializeOptions& options) {
+absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
+                                         const std::vector<c10::IValue>& inputs,
+                                         const SpecializeOptions& options) {
   if (inputs.size() != graph.inputs().size()) {
     return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph.inputs().size(),
                                                    " inputs; ", inputs.size(), " were given"));
   }
-  SpecializeStats stats;
+  ExampleRun result;
+  SpecializeStats& stats = result.stats;
   at::NoGradGuard no_grad;
   const bool writes = AnyNodeWrites(*graph.block());
   // The values a run on example values runs on: `inputs`, or what options.make_example_values
@@ -1275,8 +1279,10 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
   };
 
   // One run; the input types it gives are recorded with the values' types.
-  auto run = [&](bool meta, SpecializeStats& run_stats,
-                 std::string& meta_failure) -> std::optional<ObservedTypes> {
+  // values_out: where the run's values go (the run whose types are kept).
+  auto run =
+      [&](bool meta, SpecializeStats& run_stats, std::string& meta_failure,
+          absl::flat_hash_map<Value*, c10::IValue>* values_out) -> std::optional<ObservedTypes> {
     Specializer s(run_stats, writes, meta, options.max_loop_steps);
     ObservedTypes input_types;
     for (size_t i = 0; i < inputs.size(); ++i) {
@@ -1302,6 +1308,7 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
       meta_failure = s.meta_failure();
       return std::nullopt;
     }
+    if (values_out) *values_out = s.TakeValues();
     ObservedTypes observed = std::move(s).Observed();
     for (auto& [v, t] : input_types) observed[v] = std::move(t);
     return observed;
@@ -1309,13 +1316,14 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
 
   std::optional<ObservedTypes> observed;
   if (options.meta) {
-    observed = run(/*meta=*/true, stats, stats.meta_failure);
+    observed = run(/*meta=*/true, stats, stats.meta_failure, &result.values);
     stats.on_meta = observed.has_value();
     if (observed && options.compare_with_example_run) {
       if (absl::Status s = make_values(); !s.ok()) return s;
       SpecializeStats example_stats;
       std::string unused;
-      std::optional<ObservedTypes> example = run(/*meta=*/false, example_stats, unused);
+      std::optional<ObservedTypes> example =
+          run(/*meta=*/false, example_stats, unused, /*values_out=*/nullptr);
       if (std::string d = Disagreement(*observed, *example); !d.empty()) {
         return absl::InternalError(
             absl::StrCat("shape specialisation on meta tensors disagrees with the run on the "
@@ -1333,16 +1341,27 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
     std::string why = std::move(stats.meta_failure);
     stats = SpecializeStats();
     stats.meta_failure = std::move(why);
-    observed = run(/*meta=*/false, stats, stats.meta_failure);
+    observed = run(/*meta=*/false, stats, stats.meta_failure, &result.values);
   }
   for (auto& [v, type] : *observed) {
     if (type->isComplete()) ++stats.refined;
+  }
+  result.types = *std::move(observed);
+  return result;
+}
+
+absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
+                                                 const std::vector<c10::IValue>& inputs,
+                                                 const SpecializeOptions& options) {
+  absl::StatusOr<ExampleRun> run = RunOnExamples(graph, inputs, options);
+  if (!run.ok()) return run.status();
+  for (auto& [v, type] : run->types) {
     if (*v->type() != *type) {
       v->setType(type);
-      stats.changed = true;
+      run->stats.changed = true;
     }
   }
-  return stats;
+  return std::move(run->stats);
 }
 
 }  // namespace graph_lower

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 
 namespace graph_lower {
@@ -99,6 +100,24 @@ struct SpecializeOptions {
 absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
                                                  const std::vector<c10::IValue>& inputs,
                                                  const SpecializeOptions& options = {});
+
+// What one SpecializeShapes run saw, for passes that read more than the types it records.
+struct ExampleRun {
+  SpecializeStats stats;  // `changed` is false: nothing was set
+  // The type SpecializeShapes gives each value it types.
+  absl::flat_hash_map<torch::jit::Value*, c10::TensorTypePtr> types;
+  // Each value the run computed, as at the end of the run: a list holds what was appended to it
+  // last; a value inside a loop, what the last iteration computed (a meta tensor for a tensor,
+  // when SpecializeStats::on_meta). Values of branches not taken, and of nodes that threw or were
+  // not run, are absent.
+  absl::flat_hash_map<torch::jit::Value*, c10::IValue> values;
+};
+
+// SpecializeShapes without setting any type: `graph` is not changed (its nodes cache their
+// operators, as Node::maybeOperator does). Same arguments and errors.
+absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
+                                         const std::vector<c10::IValue>& inputs,
+                                         const SpecializeOptions& options = {});
 
 }  // namespace graph_lower
 
