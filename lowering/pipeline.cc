@@ -29,6 +29,7 @@
 #include "passes/fold_glue.h"
 #include "passes/functionalize.h"
 #include "passes/pool_constants.h"
+#include "passes/prune_copy.h"
 #include "passes/specialize_shapes.h"
 
 namespace graph_lower {
@@ -141,6 +142,20 @@ absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<Graph>& graph,
 
 namespace {
 
+// Whether a node of `block` (nested blocks included) calls a function or method, which
+// torch::jit::Inline replaces by its body.
+bool CallsFunctions(const torch::jit::Block& block) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (node->kind() == c10::prim::CallFunction || node->kind() == c10::prim::CallMethod) {
+      return true;
+    }
+    for (const torch::jit::Block* sub : node->blocks()) {
+      if (CallsFunctions(*sub)) return true;
+    }
+  }
+  return false;
+}
+
 // Why `value`, an example input, holds a tensor lowering cannot run on (empty when it holds none).
 // Shape specialisation, CIA tracing and verification run the program on dense (strided) CPU
 // tensors: a sparse input failed inside a pass with libtorch's "Could not run 'aten::as_strided'
@@ -209,19 +224,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
   }
   // The original is run again only to verify.
   std::shared_ptr<Graph> original;
-  std::shared_ptr<Graph> g;
-  {
+  std::shared_ptr<Graph> g;  // the graph being lowered: a copy of the caller's
+  if (options.verify) {
     PassTimer timer(report, "copy");
-    if (options.verify) original = graph->copy();
-    g = graph->copy();
-  }
-  try {
-    PassTimer timer(report, "prepare");
-    // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable, then
-    // in-place ops and writes through views (passes/functionalize.h).
-    torch::jit::Inline(*g);
-  } catch (const std::exception& e) {
-    return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
+    original = graph->copy();
   }
   // A constant dtype that names no ScalarType: running the node (specialisation, folding, CIA
   // tracing, --verify) would crash libtorch; an archive's `torch.softmax(x, 0, dtype=-1)` (found by
@@ -235,30 +241,66 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
         absl::StrCat(when, n->kind().toQualString(), " (outputs ", absl::StrJoin(outputs, ", "),
                      ") is given a dtype argument that is an int naming no ScalarType"));
   };
-  if (absl::Status s = bad_dtype(*g, ""); !s.ok()) return s;
   // Shape specialisation on the example inputs (passes/specialize_shapes.h). With `first`, the
   // program's own failure on them is an error; each loop left unspecialised is reported once.
-  auto specialize = [&](bool first) -> absl::Status {
-    absl::StatusOr<SpecializeStats> spec = [&] {
-      PassTimer timer(report, "specialize");
-      SpecializeOptions specialize_options;
-      specialize_options.compare_with_example_run = check;
-      return SpecializeShapes(*g, *options.example_inputs, specialize_options);
-    }();
-    if (!spec.ok()) return spec.status();
-    if (first && !spec->first_failure.empty()) {
+  SpecializeOptions specialize_options;
+  specialize_options.compare_with_example_run = check;
+  auto specialized = [&](const SpecializeStats& spec, bool first) -> absl::Status {
+    if (first && !spec.first_failure.empty()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("the program fails on the example inputs: ", spec->first_failure));
+          absl::StrCat("the program fails on the example inputs: ", spec.first_failure));
     }
     report.specialized = true;
-    for (std::string& loop : spec->loops_left) {
+    for (const std::string& loop : spec.loops_left) {
       if (std::find(report.unspecialized_loops.begin(), report.unspecialized_loops.end(), loop) ==
           report.unspecialized_loops.end()) {
-        report.unspecialized_loops.push_back(std::move(loop));
+        report.unspecialized_loops.push_back(loop);
       }
     }
     return absl::OkStatus();
   };
+  auto specialize = [&](bool first) -> absl::Status {
+    absl::StatusOr<SpecializeStats> spec = [&] {
+      PassTimer timer(report, "specialize");
+      return SpecializeShapes(*g, *options.example_inputs, specialize_options);
+    }();
+    if (!spec.ok()) return spec.status();
+    return specialized(*spec, first);
+  };
+  // A program that writes, given example inputs, is copied without the branches its inputs never
+  // take (passes/prune_copy.h): it is specialised first, on the caller's graph, which that does
+  // not change. Not done when it calls functions (they are inlined into the copy first), nor when
+  // an op changes a tensor's metadata in place (the types recorded per value would not follow its
+  // aliases; see below).
+  const bool pruning_copy = options.example_inputs && !CallsFunctions(*graph->block()) &&
+                            AnyNodeWrites(*graph->block()) &&
+                            !AnyNodeChangesMetadataInPlace(*graph->block());
+  if (pruning_copy) {
+    if (absl::Status s = bad_dtype(*graph, ""); !s.ok()) return s;
+    absl::StatusOr<ExampleRun> run = [&] {
+      PassTimer timer(report, "specialize");
+      return RunOnExamples(*graph, *options.example_inputs, specialize_options);
+    }();
+    if (!run.ok()) return run.status();
+    if (absl::Status s = specialized(run->stats, /*first=*/true); !s.ok()) return s;
+    PassTimer timer(report, "copy");
+    g = CopyTakingBranches(*graph, StaticBranches(*graph, *run, *options.example_inputs),
+                           run->types);
+  } else {
+    {
+      PassTimer timer(report, "copy");
+      g = graph->copy();
+    }
+    try {
+      PassTimer timer(report, "prepare");
+      // Prepare: inline calls; functionalise the in-place ops alias analysis proves removable,
+      // then in-place ops and writes through views (passes/functionalize.h).
+      torch::jit::Inline(*g);
+    } catch (const std::exception& e) {
+      return absl::InternalError(absl::StrCat("prepare failed: ", e.what()));
+    }
+    if (absl::Status s = bad_dtype(*g, ""); !s.ok()) return s;
+  }
   if (options.example_inputs) {
     // An Optional input given as None is specialised to None (as torch.export does): the
     // `is None` tests fold and the branches for a present value go away. The input stays in the
@@ -297,7 +339,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
   // an op changes a tensor's metadata in place: the recorded types would not follow its aliases.
   bool writes = AnyNodeWrites(*g->block());
   if (options.example_inputs && writes && !AnyNodeChangesMetadataInPlace(*g->block())) {
-    if (absl::Status s = specialize(/*first=*/true); !s.ok()) return s;
+    // The pruning copy has the types already.
+    if (!pruning_copy) {
+      if (absl::Status s = specialize(/*first=*/true); !s.ok()) return s;
+    }
     PassTimer timer(report, "fold");
     absl::StatusOr<bool> pruned = PruneBranches(*g);
     if (!pruned.ok()) return pruned.status();

@@ -454,6 +454,46 @@ TEST(PipelineTest, DtypeFoldedToOneThatNamesNoScalarTypeIsNeverTraced) {
                         "argument that is an int naming no ScalarType"));
 }
 
+// A program that writes is specialised on the caller's graph and copied without its untaken
+// branches (passes/prune_copy.h): a failure after that (here the dtype folded from 2 - 3) leaves
+// the caller's graph exactly as it was, its types included.
+TEST(PipelineTest, AFailedLoweringOfAPrunedCopyLeavesTheCallersGraphAsItWas) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %a : int = prim::Constant[value=2]()
+  %b : int = prim::Constant[value=3]()
+  %dim : int = prim::Constant[value=0]()
+  %r : int = aten::dim(%x)
+  %c : bool = aten::eq(%r, %a)
+  %y : Tensor = prim::If(%c)
+    block0():
+      %t : Tensor = aten::mul(%x, %a)
+      %s : Tensor = aten::relu_(%t)
+      -> (%s)
+    block1():
+      -> (%x)
+  %d : int = aten::sub(%a, %b)
+  %z : Tensor = aten::softmax(%y, %dim, %d)
+  return (%z)
+)IR",
+                                                                        "f.ir");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const std::shared_ptr<torch::jit::Graph> callers = *g;
+  const std::string before = callers->toString();
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{torch::randn({2, 3})};
+  std::vector<std::string> passes;
+  options.after_pass = [&](absl::string_view pass, const torch::jit::Graph&) {
+    passes.emplace_back(pass);
+  };
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("naming no ScalarType"));
+  EXPECT_THAT(passes, testing::Contains("prepare"));  // it failed after the copy
+  EXPECT_EQ(g->get(), callers.get());
+  EXPECT_EQ(callers->toString(), before);
+}
+
 TEST(RunGraphTest, DtypeGivenAtRunTimeIsCheckedBeforeTheKernelRuns) {
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
 graph(%x : Tensor, %d : int?):
