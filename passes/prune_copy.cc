@@ -72,7 +72,10 @@ class StaticAnalysis {
   void Visit(const Node& node) {
     const c10::Symbol kind = node.kind();
     if (kind == c10::prim::Constant) {
-      static_.insert(node.output());
+      // A tensor or list constant may be written by the program (it is shared between runs).
+      if (!MayBeWritten(*node.output()->type()) || OnlyRead(node.output())) {
+        static_.insert(node.output());
+      }
       return;
     }
     if (kind == c10::prim::If) return VisitIf(node);
@@ -83,8 +86,8 @@ class StaticAnalysis {
       return;
     }
     if (node.outputs().size() == 1) {
-      if (std::optional<c10::IValue> q = MetadataQueryValue(
-              node, inference_, [this](const Value* v) { return TypeOf(v); })) {
+      if (std::optional<c10::IValue> q =
+              MetadataQueryValue(node, inference_, [this](const Value* v) { return TypeOf(v); })) {
         const c10::IValue* computed = ValueOf(node.output());
         if (computed && *computed == *q && (!q->isList() || OnlyRead(node.output()))) {
           static_.insert(node.output());
@@ -92,9 +95,8 @@ class StaticAnalysis {
         return;
       }
     }
-    if (!FoldableOp(node) ||
-        !std::all_of(node.inputs().begin(), node.inputs().end(),
-                     [this](const Value* v) { return Static(v); })) {
+    if (!FoldableOp(node) || !std::all_of(node.inputs().begin(), node.inputs().end(),
+                                          [this](const Value* v) { return Static(v); })) {
       return;
     }
     if (const c10::FunctionSchema* schema = node.maybeSchema(); schema && schema->is_mutable()) {

@@ -22,7 +22,7 @@ namespace graph_lower {
 // The prim::If nodes of `graph` (nested ones included) whose condition is static, each with the
 // index of the block (0: then, 1: else) the run took. `run` is RunOnExamples(graph,
 // example_inputs). A value is static when it is
-//   - a prim::Constant;
+//   - a prim::Constant that cannot be written, or whose every use only reads it;
 //   - an input of Optional type whose example is None;
 //   - the result of a metadata query that MetadataQueryValue (passes/fold_glue.h) answers from the
 //     run's types (an Optional input given a value has its element type there), equal to what the

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <torch/csrc/api/include/torch/jit.h>
 #include <torch/csrc/jit/api/function_impl.h>
+#include <torch/csrc/jit/ir/irparser.h>
 #include <torch/csrc/jit/runtime/interpreter.h>
 #include <torch/torch.h>
 
@@ -157,6 +158,34 @@ def f(x, bias: Optional[torch.Tensor], scale: Optional[torch.Tensor]):
   EXPECT_EQ(CountIfs(*p.copy->block()), 0);
   ExpectSameResult(g, p.copy, {x, c10::IValue(), scale});
   ExpectSameResult(g, p.copy, {torch::randn({3}), c10::IValue(), torch::randn({3})});
+}
+
+// A tensor constant the program writes in place holds another value on each run (a constant is
+// shared between runs): what is read from it is not static.
+TEST(StaticBranchesTest, AConstantTheProgramWritesIsNotStatic) {
+  auto g = std::make_shared<torch::jit::Graph>();
+  torch::jit::parseIR(R"IR(
+graph(%x : Tensor, %c : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %three : int = prim::Constant[value=3]()
+  %w : Tensor = aten::add_(%c, %one, %one)
+  %v : int = aten::Int(%c)
+  %b : bool = aten::eq(%v, %three)
+  %y : Tensor = prim::If(%b)
+    block0():
+      %p : Tensor = aten::mul(%x, %three)
+      -> (%p)
+    block1():
+      -> (%x)
+  return (%y)
+)IR",
+                      g.get());
+  // %c becomes a tensor constant (the text IR would need its sizes spelled out).
+  torch::jit::WithInsertPoint guard(g->block()->nodes().front());
+  g->inputs()[1]->replaceAllUsesWith(g->insertConstant(torch::tensor(int64_t{2})));
+  g->eraseInput(1);
+  Pruned p = Prune(*g, {torch::randn({2})});
+  EXPECT_TRUE(p.taken.empty());
 }
 
 // The copy keeps the original intact, and values of a nested decided If resolve to its branch.
