@@ -90,6 +90,9 @@ TEST(MutationTest, AnyNodeChangesMetadataInPlaceFindsTransposesAndResizes) {
            ->block()));
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
       *ParseBody("  %y : Tensor = aten::t_(%x)\n  return (%y)\n")->block()));
+  // set_data replaces the tensor's data, sizes included (found by the try-to-break-it pass).
+  EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
+      *ParseBody("   = aten::set_data(%x, %x)\n  return (%x)\n")->block()));
   // An out= overload resizes its out argument.
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
       *ParseBody("  %y : Tensor = aten::add(%x, %x, %one, %x)\n  return (%y)\n")->block()));

@@ -74,10 +74,24 @@ bool AnyNodeWrites(const torch::jit::Block& block) {
 bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block) {
   static const absl::flat_hash_set<c10::Symbol>* kMetadataWrites =
       new absl::flat_hash_set<c10::Symbol>{
-          c10::aten::t_,          c10::aten::transpose_, c10::aten::unsqueeze_,
-          c10::aten::squeeze_,    c10::aten::swapdims_,  c10::aten::swapaxes_,
-          c10::aten::as_strided_, c10::aten::resize_,    c10::aten::resize_as_,
-          c10::aten::set_,        c10::aten::detach_,    c10::aten::requires_grad_};
+          c10::aten::t_,
+          c10::aten::transpose_,
+          c10::aten::unsqueeze_,
+          c10::aten::squeeze_,
+          c10::aten::swapdims_,
+          c10::aten::swapaxes_,
+          c10::aten::as_strided_,
+          c10::aten::resize_,
+          c10::aten::resize_as_,
+          c10::aten::set_,
+          c10::aten::detach_,
+          c10::aten::requires_grad_,
+          c10::Symbol::fromQualString("aten::set_data"),
+          c10::Symbol::fromQualString("aten::_resize_output_"),
+          c10::Symbol::fromQualString("aten::resize_as_sparse_"),
+          c10::Symbol::fromQualString("aten::sparse_resize_"),
+          c10::Symbol::fromQualString("aten::sparse_resize_and_clear_"),
+          c10::Symbol::fromQualString("aten::_mkldnn_transpose_")};
   for (const torch::jit::Node* node : block.nodes()) {
     if (kMetadataWrites->contains(node->kind())) return true;
     // An out= overload resizes its out argument to the result (`torch.add(x, y, out=c)` on an

@@ -31,8 +31,10 @@ bool AnyNodeWrites(const torch::jit::Block& block);
 
 // Whether any node of `block` (nested blocks included) changes a tensor's sizes, strides or
 // storage in place rather than its elements (aten::t_, transpose_, unsqueeze_, squeeze_,
-// swapdims_, swapaxes_, as_strided_, resize_, resize_as_, set_, detach_, requires_grad_, and
-// every out= overload, which resizes its out argument): then
+// swapdims_, swapaxes_, as_strided_, resize_, resize_as_, set_, set_data, detach_,
+// requires_grad_, _resize_output_, the sparse resizes, _mkldnn_transpose_: the in-place ops of
+// native_functions.yaml that change a tensor's metadata; and every out= overload, which resizes
+// its out argument): then
 // another value sharing that tensor (a list element, say) may change type too, which a type
 // recorded per value does not say.
 bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block);

@@ -301,6 +301,10 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
     }
     if (absl::Status s = bad_dtype(*g, ""); !s.ok()) return s;
   }
+  // The copies must not share a list (or tensor) constant the program writes with the caller's
+  // graph, nor with each other (passes/prune_copy.h).
+  UnshareWrittenConstants(*g);
+  if (original) UnshareWrittenConstants(*original);
   if (options.example_inputs) {
     // An Optional input given as None is specialised to None (as torch.export does): the
     // `is None` tests fold and the branches for a present value go away. The input stays in the
@@ -546,7 +550,11 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
       return absl::InvalidArgumentError(absl::StrCat(
           "the original graph fails on the example inputs: ", expected.status().message()));
     }
-    absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(g, *options.example_inputs);
+    // On a copy, so that a constant the program writes starts from its value in the graph
+    // returned (weights stay shared).
+    std::shared_ptr<Graph> lowered = g->copy();
+    UnshareWrittenConstants(*lowered);
+    absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(lowered, *options.example_inputs);
     if (!actual.ok()) {
       report.verify_message = absl::StrCat("the lowered graph fails: ", actual.status().message());
     } else {

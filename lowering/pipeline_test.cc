@@ -494,6 +494,34 @@ graph(%x : Tensor):
   EXPECT_EQ(callers->toString(), before);
 }
 
+// A list constant the program appends to is given to the lowered graph (and to the copies
+// --verify runs) as a list of its own: running them leaves the caller's graph as it was, and the
+// graph returned starts from [1, 2] (found by the try-to-break-it pass: Graph::copy shared the
+// list, the caller's constant became [1, 2, 5], and verification failed).
+TEST(PipelineTest, AListConstantTheProgramWritesIsNotSharedWithTheCallersGraph) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor, %n : int):
+  %l : int[] = prim::Constant[value=[1, 2]]()
+  %a : int[] = aten::append(%l, %n)
+  %k : int = aten::len(%l)
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::add(%x, %k, %one)
+  return (%y)
+)IR",
+                                                                        "f.ir");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const std::shared_ptr<torch::jit::Graph> callers = *g;
+  const std::string before = callers->toString();
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{torch::zeros({2}), int64_t{5}};
+  options.verify = true;
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(*g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  torch::jit::Stack stack = RunInInterpreter(*g, {torch::zeros({2}), int64_t{5}});
+  EXPECT_TRUE(torch::allclose(stack[0].toTensor(), torch::full({2}, 3.0)));
+  EXPECT_EQ(callers->toString(), before);
+}
+
 TEST(RunGraphTest, DtypeGivenAtRunTimeIsCheckedBeforeTheKernelRuns) {
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
 graph(%x : Tensor, %d : int?):

@@ -1,7 +1,10 @@
 // The pruning copy (see prune_copy.h).
 #include "passes/prune_copy.h"
 
+#include <torch/csrc/jit/ir/constants.h>
+
 #include <algorithm>
+#include <optional>
 
 #include "absl/container/flat_hash_set.h"
 #include "ir/mutation.h"
@@ -173,7 +176,35 @@ class PruningCopier {
   absl::flat_hash_map<const Value*, Value*> env_;  // value of the original -> its copy
 };
 
+int64_t UnshareConstantsIn(Block& block) {
+  int64_t copied = 0;
+  for (auto it = block.nodes().begin(); it != block.nodes().end();) {
+    Node* node = *it;
+    ++it;  // the node may be destroyed
+    for (Block* sub : node->blocks()) copied += UnshareConstantsIn(*sub);
+    if (node->kind() != c10::prim::Constant || !MayBeWritten(*node->output()->type()) ||
+        OnlyRead(node->output())) {
+      continue;
+    }
+    std::optional<c10::IValue> value = torch::jit::toIValue(node->output());
+    if (!value || !(value->isList() || value->isGenericDict() || value->isTensor())) continue;
+    torch::jit::WithInsertPoint guard(node);
+    std::optional<Value*> copy =
+        torch::jit::tryInsertConstant(*block.owningGraph(), value->deepcopy());
+    if (!copy) continue;
+    (*copy)->setType(node->output()->type());
+    node->output()->replaceAllUsesWith(*copy);
+    node->destroy();
+    ++copied;
+  }
+  return copied;
+}
+
 }  // namespace
+
+int64_t UnshareWrittenConstants(torch::jit::Graph& graph) {
+  return UnshareConstantsIn(*graph.block());
+}
 
 absl::flat_hash_map<const Node*, size_t> StaticBranches(
     const torch::jit::Graph& graph, const ExampleRun& run,

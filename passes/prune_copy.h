@@ -53,6 +53,15 @@ std::shared_ptr<torch::jit::Graph> CopyTakingBranches(
     const absl::flat_hash_map<const torch::jit::Node*, size_t>& taken,
     const absl::flat_hash_map<torch::jit::Value*, c10::TensorTypePtr>& types);
 
+// Gives each prim::Constant of `graph` (nested blocks included) that holds a list, dict or tensor
+// some use may write (not OnlyRead) a value of its own, a deep copy: Graph::copy and
+// CopyTakingBranches copy a constant's IValue, which for a list is the same list, so a run of
+// the copy that appends to it would change the original's constant too (found by the
+// try-to-break-it pass: the caller's `prim::Constant[value=[1, 2]]` became [1, 2, 5] after one
+// call of the lowered program). Constants only read (weights) stay shared. Returns how many
+// constants were copied. Errors: none; a constant that cannot be copied (an object) is left.
+int64_t UnshareWrittenConstants(torch::jit::Graph& graph);
+
 }  // namespace graph_lower
 
 #endif  // GRAPH_LOWER_PASSES_PRUNE_COPY_H_
