@@ -188,10 +188,15 @@ std::string UnusableExampleTensor(const c10::IValue& value) {
 absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph,
                                                    const LoweringOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  std::unique_ptr<DecompositionRegistry> default_registry;
   DecompositionRegistry* registry = options.registry;
   if (!registry) {
-    default_registry = DecompositionRegistry::CreateDefault();
+    // One default registry per thread, kept: it holds no state of a lowering, only the library's
+    // table and the decompositions compiled from it (shape-generic; TorchScriptSource::Decompose
+    // hands out copies). Making one per lowering copied that table, and each compiled graph it
+    // used, every time: 4% of the perf samples of a lowering of a 2-layer nn.TransformerEncoder
+    // (lower_bench min 2.57 -> 2.49 ms).
+    thread_local const std::unique_ptr<DecompositionRegistry> default_registry =
+        DecompositionRegistry::CreateDefault();
     registry = default_registry.get();
   }
   const char* check_env = std::getenv("GRAPH_LOWER_CHECK_INVARIANTS");

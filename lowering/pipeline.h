@@ -31,7 +31,8 @@ struct LoweringProgress {
 
 struct LoweringOptions {
   Opset opset = Opset::CoreAten();
-  // Decomposition sources; null means DecompositionRegistry::CreateDefault() (user, library, CIA).
+  // Decomposition sources; null means DecompositionRegistry::CreateDefault() (user, library, CIA),
+  // one per thread, kept for the thread's life.
   DecompositionRegistry* registry = nullptr;
   // One value per graph input, the module (or None) first for archives. With them, shapes are
   // specialised (passes/specialize_shapes.h), glue folds and CIA kernels can be traced; without
