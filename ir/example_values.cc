@@ -131,8 +131,7 @@ bool TakesScalarType(const c10::FunctionSchema& schema) {
 
 bool GivenBadDtypeConstant(const torch::jit::Node& node) {
   // A kind with no overload taking a ScalarType is given no dtype (its schema need not be found).
-  if (!SomeOverloadSatisfies(node, TakesScalarType)) return false;
-  const c10::FunctionSchema* schema = node.maybeSchema();
+  const c10::FunctionSchema* schema = SchemaIfSomeOverloadSatisfies(node, TakesScalarType);
   if (schema == nullptr) return false;
   for (size_t i = 0; i < schema->arguments().size() && i < node.inputs().size(); ++i) {
     if (!IsScalarTypeArgument(schema->arguments()[i])) continue;

@@ -35,6 +35,11 @@ bool SomeOverloadSatisfies(const torch::jit::Node& node, bool (*test)(const c10:
   return it->second;
 }
 
+const c10::FunctionSchema* SchemaIfSomeOverloadSatisfies(const torch::jit::Node& node,
+                                                         bool (*test)(const c10::FunctionSchema&)) {
+  return SomeOverloadSatisfies(node, test) ? node.maybeSchema() : nullptr;
+}
+
 namespace {
 
 bool IsMutable(const c10::FunctionSchema& schema) { return schema.is_mutable(); }
@@ -44,24 +49,14 @@ bool HasOutArgument(const c10::FunctionSchema& schema) {
                      [](const c10::Argument& arg) { return arg.is_out(); });
 }
 
-// Whether some overload `node` could match has a mutable schema: a node for which none has cannot
-// write, and its schema need not be found.
-bool SomeOverloadWrites(const torch::jit::Node& node) {
-  return SomeOverloadSatisfies(node, IsMutable);
-}
-
 }  // namespace
 
 bool AnyNodeWrites(const torch::jit::Block& block) {
   for (const torch::jit::Node* node : block.nodes()) {
     if (node->kind() == c10::prim::SetAttr) return true;
-    if (!SomeOverloadWrites(*node)) {
-      for (const torch::jit::Block* sub : node->blocks()) {
-        if (AnyNodeWrites(*sub)) return true;
-      }
-      continue;
-    }
-    if (const c10::FunctionSchema* schema = node->maybeSchema(); schema && schema->is_mutable()) {
+    // A node no overload of which is mutable cannot write; its schema is not looked up.
+    if (const c10::FunctionSchema* schema = SchemaIfSomeOverloadSatisfies(*node, IsMutable);
+        schema && schema->is_mutable()) {
       return true;
     }
     for (const torch::jit::Block* sub : node->blocks()) {
@@ -96,11 +91,9 @@ bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block) {
     if (kMetadataWrites->contains(node->kind())) return true;
     // An out= overload resizes its out argument to the result (`torch.add(x, y, out=c)` on an
     // empty c; found by the try-to-break-it pass).
-    if (SomeOverloadSatisfies(*node, HasOutArgument)) {
-      if (const c10::FunctionSchema* schema = node->maybeSchema();
-          schema && HasOutArgument(*schema)) {
-        return true;
-      }
+    if (const c10::FunctionSchema* schema = SchemaIfSomeOverloadSatisfies(*node, HasOutArgument);
+        schema && HasOutArgument(*schema)) {
+      return true;
     }
     for (const torch::jit::Block* sub : node->blocks()) {
       if (AnyNodeChangesMetadataInPlace(*sub)) return true;

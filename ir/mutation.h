@@ -24,6 +24,12 @@ namespace graph_lower {
 // about is not seen; graph-lower's own passes register none.
 bool SomeOverloadSatisfies(const torch::jit::Node& node, bool (*test)(const c10::FunctionSchema&));
 
+// node.maybeSchema() when SomeOverloadSatisfies(node, test), else null: the schema of a node,
+// looked up only when one of the overloads it could match passes `test`. The caller still tests
+// the schema found (it is one of those overloads, or none).
+const c10::FunctionSchema* SchemaIfSomeOverloadSatisfies(const torch::jit::Node& node,
+                                                         bool (*test)(const c10::FunctionSchema&));
+
 // Whether any node of `block` (nested blocks included) may write a value: an op whose schema is
 // mutable (an alias annotation with `!`, as aten::add_'s `Tensor(a!) self`), or prim::SetAttr.
 // Nodes without a schema other than prim::SetAttr (containers, control flow) do not write.

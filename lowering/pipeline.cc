@@ -311,33 +311,25 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
   UnshareWrittenConstants(*g);
   if (original) UnshareWrittenConstants(*original);
   if (options.example_inputs) {
-    // An Optional input given as None is specialised to None (as torch.export does): the
-    // `is None` tests fold and the branches for a present value go away. The input stays in the
+    // An Optional input given None is specialised to None (as torch.export does): the `is None`
+    // tests fold and the branches for a present value go away. The input stays in the
     // signature, typed NoneType, so a call passing a value fails instead of being ignored.
-    for (size_t i = 0; i < g->inputs().size(); ++i) {
-      torch::jit::Value* in = g->inputs()[i];
-      if (!(*options.example_inputs)[i].isNone() ||
-          in->type()->kind() != c10::TypeKind::OptionalType || !in->hasUses()) {
-        continue;
-      }
-      torch::jit::WithInsertPoint guard(g->block()->nodes().front());
-      in->replaceAllUsesWith(g->insertConstant(c10::IValue()));
-      in->setType(c10::NoneType::get());  // a call with a value fails the schema check
-      report.none_inputs.push_back(ParameterName(in->debugName()));
-    }
     // Likewise an Optional input given a value is specialised to present: typed as its element
     // type, so `is None` folds to false and the None branches go away; calling the lowered
     // program with None then fails the schema check instead of running a removed branch.
     for (size_t i = 0; i < g->inputs().size(); ++i) {
       torch::jit::Value* in = g->inputs()[i];
-      auto opt = in->type()->cast<c10::OptionalType>();
-      const c10::IValue& example = (*options.example_inputs)[i];
-      if (!opt || example.isNone() || !in->hasUses() ||
-          !example.type()->isSubtypeOf(*opt->getElementType())) {
-        continue;
+      if (!in->hasUses()) continue;
+      c10::TypePtr type = SpecializedOptionalType(in->type(), (*options.example_inputs)[i]);
+      if (!type) continue;
+      if (type->kind() == c10::TypeKind::NoneType) {
+        torch::jit::WithInsertPoint guard(g->block()->nodes().front());
+        in->replaceAllUsesWith(g->insertConstant(c10::IValue()));
+        report.none_inputs.push_back(ParameterName(in->debugName()));
+      } else {
+        report.present_inputs.push_back(ParameterName(in->debugName()));
       }
-      in->setType(opt->getElementType());
-      report.present_inputs.push_back(ParameterName(in->debugName()));
+      in->setType(type);  // a call with a value (or None) then fails the schema check
     }
   }
   // A program that writes, given example inputs, is first specialised and the branches its

@@ -32,6 +32,12 @@ bool UseOnlyReads(const torch::jit::Use& use) {
          !schema->arguments()[use.offset].alias_info();
 }
 
+bool AppendInListsBlock(const torch::jit::Use& use) {
+  const torch::jit::Node* user = use.user;
+  return user->kind() == c10::aten::append && use.offset == 0 && user->inputs().size() == 2 &&
+         user->owningBlock() == user->input(0)->node()->owningBlock() && !user->output()->hasUses();
+}
+
 // A list result may only become a constant when nothing writes to it: TorchScript constants are
 // shared between runs, while aten::size returns a fresh list each time.
 bool OnlyRead(const torch::jit::Value* v) {
@@ -566,8 +572,7 @@ bool FoldAppendedLists(torch::jit::Block* top) {
     bool foldable = true;
     for (const torch::jit::Use& use : list->uses()) {
       Node* user = use.user;
-      if (user->kind() == c10::aten::append && use.offset == 0 && user->owningBlock() == block &&
-          !user->output()->hasUses() && user->inputs().size() == 2) {
+      if (AppendInListsBlock(use)) {
         appends.push_back(user);
         continue;
       }

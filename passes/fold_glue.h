@@ -32,6 +32,11 @@ bool OnlyRead(const torch::jit::Value* v);
 // takes with an alias annotation.
 bool UseOnlyReads(const torch::jit::Use& use);
 
+// Whether this use is `aten::append(list, element)` in the block that defines the list, its
+// result unused: an append that, with reads, leaves the list reached by no other value
+// (FoldAppendedLists; passes/prune_copy.h's static lists).
+bool AppendInListsBlock(const torch::jit::Use& use);
+
 // The constant FoldGlue folds the metadata query `node` to (the queries above, `x is x`, None
 // compared with a value whose type cannot hold None), when each value has the type `type_of`
 // gives it; nullopt when the types do not decide it or `node` is no such query.

@@ -21,16 +21,14 @@ using torch::jit::Value;
 // Whether `list`, made by prim::ListConstruct, is reached by no value but itself: every use is an
 // aten::append in the list's own block whose result is unused, or only reads it.
 bool OnlyAppendedAndRead(const Value* list) {
-  for (const torch::jit::Use& use : list->uses()) {
-    const Node* user = use.user;
-    if (user->kind() == c10::aten::append && use.offset == 0 && user->inputs().size() == 2 &&
-        user->owningBlock() == list->node()->owningBlock() && !user->output()->hasUses()) {
-      continue;
-    }
-    if (!UseOnlyReads(use)) return false;
-  }
-  return true;
+  const auto& uses = list->uses();
+  return std::all_of(uses.begin(), uses.end(), [](const torch::jit::Use& use) {
+    return AppendInListsBlock(use) || UseOnlyReads(use);
+  });
 }
+
+// Whether some use of `v` may write it (it may be, and not every use only reads it).
+bool UseMayWrite(const Value* v) { return MayBeWritten(*v->type()) && !OnlyRead(v); }
 
 class StaticAnalysis {
  public:
@@ -39,14 +37,10 @@ class StaticAnalysis {
   void Inputs(const torch::jit::Graph& graph, const std::vector<c10::IValue>& examples) {
     for (size_t i = 0; i < graph.inputs().size() && i < examples.size(); ++i) {
       const Value* in = graph.inputs()[i];
-      auto opt = in->type()->cast<c10::OptionalType>();
-      if (!opt) continue;
-      if (examples[i].isNone()) {
-        static_.insert(in);
-        given_types_[in] = c10::NoneType::get();
-      } else if (examples[i].type()->isSubtypeOf(*opt->getElementType())) {
-        given_types_[in] = opt->getElementType();  // the pipeline specialises it to present
-      }
+      c10::TypePtr type = SpecializedOptionalType(in->type(), examples[i]);
+      if (!type) continue;
+      given_types_[in] = type;
+      if (type->kind() == c10::TypeKind::NoneType) static_.insert(in);
     }
   }
 
@@ -76,9 +70,7 @@ class StaticAnalysis {
     const c10::Symbol kind = node.kind();
     if (kind == c10::prim::Constant) {
       // A tensor or list constant may be written by the program (it is shared between runs).
-      if (!MayBeWritten(*node.output()->type()) || OnlyRead(node.output())) {
-        static_.insert(node.output());
-      }
+      if (!UseMayWrite(node.output())) static_.insert(node.output());
       return;
     }
     if (kind == c10::prim::If) return VisitIf(node);
@@ -182,10 +174,7 @@ int64_t UnshareConstantsIn(Block& block) {
     Node* node = *it;
     ++it;  // the node may be destroyed
     for (Block* sub : node->blocks()) copied += UnshareConstantsIn(*sub);
-    if (node->kind() != c10::prim::Constant || !MayBeWritten(*node->output()->type()) ||
-        OnlyRead(node->output())) {
-      continue;
-    }
+    if (node->kind() != c10::prim::Constant || !UseMayWrite(node->output())) continue;
     std::optional<c10::IValue> value = torch::jit::toIValue(node->output());
     if (!value || !(value->isList() || value->isGenericDict() || value->isTensor())) continue;
     torch::jit::WithInsertPoint guard(node);

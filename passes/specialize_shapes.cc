@@ -1250,6 +1250,14 @@ std::string Disagreement(const ObservedTypes& meta, const ObservedTypes& example
 
 }  // namespace
 
+c10::TypePtr SpecializedOptionalType(const c10::TypePtr& declared, const c10::IValue& example) {
+  auto opt = declared->cast<c10::OptionalType>();
+  if (!opt) return nullptr;
+  if (example.isNone()) return c10::NoneType::get();
+  if (example.type()->isSubtypeOf(*opt->getElementType())) return opt->getElementType();
+  return nullptr;
+}
+
 absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
                                          const std::vector<c10::IValue>& inputs,
                                          const SpecializeOptions& options) {

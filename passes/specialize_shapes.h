@@ -101,6 +101,12 @@ absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
                                                  const std::vector<c10::IValue>& inputs,
                                                  const SpecializeOptions& options = {});
 
+// The type an input declared `declared` is specialised to when its example is `example`: NoneType
+// for an Optional given None, the element type for an Optional given a value of it (as torch.export
+// specialises them); null otherwise. The lowering pipeline types its inputs so, and the pruning
+// copy (passes/prune_copy.h) decides branches on it.
+c10::TypePtr SpecializedOptionalType(const c10::TypePtr& declared, const c10::IValue& example);
+
 // What one SpecializeShapes run saw, for passes that read more than the types it records.
 struct ExampleRun {
   SpecializeStats stats;  // `changed` is false: nothing was set
