@@ -17,7 +17,8 @@ Per model (benchmarks/models.py), each measurement in its own process:
   jit_decomp torch._C._jit_pass_run_decompositions on a copy of the TorchScript graph; time and
              non-core overloads left
   runtime    median time of a forward in eager PyTorch, in the JIT interpreter for the original
-             TorchScript program and for the lowered one, at batch 1 and 8 (the lowered program is
+             TorchScript program (as saved, and frozen by torch.jit.freeze) and for the lowered
+             one, at batch 1 and 8 (the lowered program is
              lowered for each batch size: lowering specialises shapes); the three are timed
              interleaved, one forward each per round, at least 10 and at most 50 rounds, under
              torch.no_grad() (the lowered program is for inference, its weights are constants; with
@@ -126,7 +127,11 @@ def worker(argv):
         module, inputs, _ = models.build(name, batch=batch)
         torch.manual_seed(1)
         inputs = tuple(torch.randn_like(x) for x in inputs)
+        # jit_frozen: the original as torch.jit.freeze leaves it (its default optimize_numerics
+        # folds batch norms into convolutions, as graph-lower's lowering does), to tell what
+        # lowering itself costs or saves from what folding saves.
         programs = {"eager": module, "jit_original": torch.jit.load(original).eval(),
+                    "jit_frozen": torch.jit.freeze(torch.jit.load(original).eval()),
                     "jit_lowered": torch.jit.load(lowered).eval()}
         torch.set_grad_enabled(False)
         for fn in programs.values():

@@ -60,6 +60,11 @@ ABSL_FLAG(bool, lift_parameters, false,
           "Make the module's parameters and buffers graph inputs (after forward's arguments) "
           "instead of freezing them into constants; the saved archive holds them as attributes "
           "and its forward keeps the original signature.");
+ABSL_FLAG(bool, optimize_numerics, true,
+          "As torch.jit.freeze(optimize_numerics=True): fold a batch norm (or an add, sub, mul or "
+          "div by a constant) into the convolution or linear before it when the weights are "
+          "frozen; the folded weights round differently (float32: ~1e-6 relative). "
+          "--nooptimize-numerics keeps the ops as they are.");
 ABSL_FLAG(bool, print_ir, false, "Print the lowered graph's text IR to stdout.");
 ABSL_FLAG(bool, timing, false,
           "Print the wall time of each step (load, each lowering pass summed over rounds, save) "
@@ -102,7 +107,8 @@ constexpr char kUsage[] = R"(lowers TorchScript programs to core ATen.
 Usage:
   graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
               [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
-              [--unroll-loops] [--keep-input-mutation] [--lift-parameters] [--timing]
+              [--unroll-loops] [--keep-input-mutation] [--lift-parameters]
+              [--nooptimize-numerics] [--timing]
               [--stats] [--dump-dir DIR] [--dot FILE.dot] [--html FILE.html] [--progress]
   graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE] [--timing]
 
@@ -483,6 +489,7 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
     if (absl::GetFlag(FLAGS_strict)) lowering_only.push_back("--strict");
     if (absl::GetFlag(FLAGS_unroll_loops)) lowering_only.push_back("--unroll-loops");
     if (absl::GetFlag(FLAGS_keep_input_mutation)) lowering_only.push_back("--keep-input-mutation");
+    if (!absl::GetFlag(FLAGS_optimize_numerics)) lowering_only.push_back("--nooptimize-numerics");
     if (absl::GetFlag(FLAGS_print_ir)) lowering_only.push_back("--print-ir");
     if (!absl::GetFlag(FLAGS_dump_dir).empty()) lowering_only.push_back("--dump-dir");
     if (absl::GetFlag(FLAGS_stats)) lowering_only.push_back("--stats");
@@ -558,6 +565,8 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (!opset.ok()) return opset.status();
   LoadOptions load;
   load.lift_parameters = absl::GetFlag(FLAGS_lift_parameters);
+  // --check reports the program as the module has it.
+  load.optimize_numerics = !check && absl::GetFlag(FLAGS_optimize_numerics);
   const auto load_start = std::chrono::steady_clock::now();
   absl::StatusOr<Program> program = LoadProgram(inputs[0], load);
   if (!program.ok()) return program.status();

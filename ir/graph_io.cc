@@ -9,6 +9,8 @@
 #include <torch/csrc/jit/passes/constant_propagation.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/freeze_module.h>
+#include <torch/csrc/jit/passes/frozen_conv_folding.h>
+#include <torch/csrc/jit/passes/frozen_linear_folding.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/runtime/operator.h>
 #include <torch/csrc/jit/serialization/import.h>
@@ -304,6 +306,56 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
   return absl::OkStatus();
 }
 
+// Whether some convolution or linear with constant weights feeds only a batch norm, add, sub,
+// mul or div: what the frozen-weight folds (LoadOptions::optimize_numerics) can fold. Each of
+// them walks the graph and eliminates dead code, so a graph with nothing to fold skips them.
+bool HasFoldableFrozenPair(const torch::jit::Block& block) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    for (const torch::jit::Block* b : node->blocks()) {
+      if (HasFoldableFrozenPair(*b)) return true;
+    }
+    const torch::jit::NodeKind kind = node->kind();
+    const bool conv = kind == torch::jit::aten::conv1d || kind == torch::jit::aten::conv2d ||
+                      kind == torch::jit::aten::conv3d || kind == torch::jit::aten::_convolution;
+    if (!conv && kind != torch::jit::aten::linear) continue;
+    if (node->inputs().size() < 2 || node->outputs().size() != 1 ||
+        node->input(1)->node()->kind() != torch::jit::prim::Constant ||
+        node->output()->uses().size() != 1) {
+      continue;
+    }
+    const torch::jit::NodeKind user = node->output()->uses()[0].user->kind();
+    if (user == torch::jit::aten::batch_norm ||
+        (conv && (user == torch::jit::aten::add || user == torch::jit::aten::sub ||
+                  user == torch::jit::aten::mul || user == torch::jit::aten::div))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// LoadOptions::optimize_numerics: libtorch's frozen-weight folds, in the order and loop of
+// torch::jit::OptimizeFrozenGraph (without its dropout removal, which lowering does by
+// decomposing, and its concatenation of linears sharing an input, which changes no numbers).
+absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
+  if (!HasFoldableFrozenPair(*graph->block())) return absl::OkStatus();
+  try {
+    // The folds need every argument but the input constant, int lists too (`[1, 1]` written in
+    // forward is a prim::ListConstruct until propagated), as freeze_module's clean-up leaves them.
+    torch::jit::ConstantPropagation(graph);
+    bool changed = true;
+    while (changed) {
+      changed = torch::jit::FoldFrozenConvBatchnorm(graph);
+      changed |= torch::jit::FoldFrozenConvAddOrSub(graph);
+      changed |= torch::jit::FoldFrozenConvMulOrDiv(graph);
+      changed |= torch::jit::FoldFrozenLinearBatchnorm(graph);
+    }
+  } catch (const std::exception& e) {
+    return absl::InternalError(
+        absl::StrCat("folding frozen weights (optimize_numerics) failed: ", ExceptionMessage(e)));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& options) {
@@ -385,6 +437,11 @@ absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::
         }
       }
       program.module_state.assign(names.begin(), names.end());
+    }
+    if (options.optimize_numerics) {
+      if (absl::Status s = FoldFrozenWeights(program.graph); !s.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(path, ": ", s.message()));
+      }
     }
     program.module = std::move(module);
   } catch (const std::exception& e) {

@@ -32,6 +32,15 @@ struct LoadOptions {
   // constants. true: each becomes a graph input after forward's own arguments (one input per
   // tensor, so a weight shared by two submodules is one input); see Program.
   bool lift_parameters = false;
+  // After freezing (not with lift_parameters), as torch.jit.freeze(optimize_numerics=True) does:
+  // a batch norm, or an add, sub, mul or div by a constant, is folded into the convolution (a
+  // batch norm also into the linear) before it, whose weights are constants by then
+  // (torch::jit's FoldFrozenConvBatchnorm, FoldFrozenConvAddOrSub, FoldFrozenConvMulOrDiv and
+  // FoldFrozenLinearBatchnorm, repeated until none applies, as in
+  // torch/csrc/jit/passes/frozen_graph_optimizations.cpp). The program then runs one op where it
+  // ran two; the folded weights round differently from the two steps (float32: relative
+  // differences of about 1e-6). false keeps the ops as the module has them.
+  bool optimize_numerics = true;
 };
 
 // A program to lower: the `forward` graph of a TorchScript module.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <torch/csrc/jit/api/function_impl.h>
 #include <torch/csrc/jit/api/module.h>
+#include <torch/csrc/jit/runtime/interpreter.h>
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/csrc/jit/serialization/pickle.h>
 #include <torch/script.h>
@@ -554,6 +555,69 @@ TEST(ArchiveTest, UnwritableOutputLeavesNothing) {
   ASSERT_FALSE(s.ok());
   EXPECT_THAT(std::string(s.message()), HasSubstr("/nonexistent-dir/out.pt"));
   EXPECT_FALSE(std::filesystem::exists("/nonexistent-dir"));
+}
+
+// A module computing relu(batch_norm(conv2d(x))) in eval mode, its weights and statistics as
+// parameters and buffers, as torchvision's Conv2d + BatchNorm2d + ReLU are.
+torch::jit::Module ConvBatchNormModule() {
+  torch::manual_seed(0);
+  torch::jit::Module m("ConvBatchNorm");
+  m.register_parameter("w", torch::randn({4, 3, 3, 3}), false);
+  m.register_parameter("b", torch::randn({4}), false);
+  m.register_parameter("gamma", torch::rand({4}) + 0.5, false);
+  m.register_parameter("beta", torch::randn({4}), false);
+  m.register_buffer("mean", torch::randn({4}));
+  m.register_buffer("var", torch::rand({4}) + 0.5);
+  m.define(R"JIT(
+def forward(self, x):
+    c = torch.conv2d(x, self.w, self.b, [1, 1], [1, 1], [1, 1], 1)
+    n = torch.batch_norm(c, self.gamma, self.beta, self.mean, self.var, False, 0.1, 1e-5, True)
+    return torch.relu(n)
+)JIT");
+  return m;
+}
+
+int64_t CountKind(const torch::jit::Graph& graph, const char* kind) {
+  int64_t n = 0;
+  for (const torch::jit::Node* node : graph.nodes()) {
+    n += std::string(node->kind().toQualString()) == kind;
+  }
+  return n;
+}
+
+// As torch.jit.freeze(optimize_numerics=True): freezing folds the batch norm into the
+// convolution before it; the program computes what eager PyTorch computes on the module's own
+// tensors, and the module's tensors (which the clone shares) are not written.
+TEST(ArchiveTest, FreezingFoldsABatchNormIntoTheConvolutionBeforeIt) {
+  const torch::jit::Module m = ConvBatchNormModule();
+  const at::Tensor w = m.attr("w").toTensor().clone();
+  const at::Tensor x = torch::randn({2, 3, 8, 8});
+  const at::Tensor expected = torch::relu(torch::batch_norm(
+      torch::conv2d(x, m.attr("w").toTensor(), m.attr("b").toTensor(), 1, 1),
+      m.attr("gamma").toTensor(), m.attr("beta").toTensor(), m.attr("mean").toTensor(),
+      m.attr("var").toTensor(), false, 0.1, 1e-5, true));
+  for (const bool optimize : {true, false}) {
+    SCOPED_TRACE(optimize ? "optimize_numerics" : "no optimize_numerics");
+    LoadOptions options;
+    options.optimize_numerics = optimize;
+    absl::StatusOr<Program> p = ProgramFromModule(m.clone(/*inplace=*/true), "m", options);
+    ASSERT_TRUE(p.ok()) << p.status();
+    EXPECT_EQ(CountKind(*p->graph, "aten::conv2d"), 1);
+    EXPECT_EQ(CountKind(*p->graph, "aten::batch_norm"), optimize ? 0 : 1);
+    torch::jit::Stack stack = {c10::IValue(), x};  // `self` is unused once frozen
+    torch::jit::InterpreterState(torch::jit::Code(p->graph, "m")).run(stack);
+    EXPECT_TRUE(torch::allclose(stack.at(0).toTensor(), expected, 1e-5, 1e-5));
+  }
+  EXPECT_TRUE(torch::equal(m.attr("w").toTensor(), w));
+}
+
+// Lifted parameters are graph inputs: nothing can be folded.
+TEST(ArchiveTest, LiftedParametersKeepTheBatchNorm) {
+  LoadOptions options;
+  options.lift_parameters = true;
+  absl::StatusOr<Program> p = ProgramFromModule(ConvBatchNormModule(), "m", options);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(CountKind(*p->graph, "aten::batch_norm"), 1);
 }
 
 TEST(NodeSignatureTest, EqualForSameMetadataDifferentForConstants) {

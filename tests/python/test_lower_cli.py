@@ -81,7 +81,10 @@ def test_without_example_inputs_only_shape_generic_decompositions_apply(scripted
                                                                          graph_lower_bin,
                                                                          tmp_path):
     report_path = tmp_path / "report.json"
-    proc = run_cli(graph_lower_bin, scripted_model("resnet18"), "--report", str(report_path))
+    # --nooptimize-numerics: the batch norms stay (by default freezing folds them into the
+    # convolutions before them, as torch.jit.freeze does; see the next test).
+    proc = run_cli(graph_lower_bin, scripted_model("resnet18"), "--report", str(report_path),
+                   "--nooptimize-numerics")
     assert proc.returncode == 1
     report = json.loads(report_path.read_text())
     # CompositeImplicitAutograd kernels are traced for given shapes: max_pool2d's needs them.
@@ -92,6 +95,16 @@ def test_without_example_inputs_only_shape_generic_decompositions_apply(scripted
     assert report["decompositions"].get("aten::batch_norm") == "library"
     assert report["decompositions"].get("aten::conv2d") == "library"
     assert "aten::conv2d" not in report["non_core_ops"]
+
+
+def test_freezing_folds_batch_norms_into_convolutions(scripted_model, graph_lower_bin, tmp_path):
+    """As torch.jit.freeze(optimize_numerics=True): each of resnet18's 20 batch norms follows a
+    convolution and is folded into its weights, so no batch norm is left to decompose."""
+    report_path = tmp_path / "report.json"
+    run_cli(graph_lower_bin, scripted_model("resnet18"), "--report", str(report_path))
+    report = json.loads(report_path.read_text())
+    assert "aten::batch_norm" not in report["decompositions"]
+    assert report["decompositions"].get("aten::conv2d") == "library"
 
 
 def test_strict_fails_writes_no_archive_but_the_report(scripted_model, graph_lower_bin, tmp_path):
