@@ -4,6 +4,34 @@
 #include "decomps/library/library.h"
 
 namespace graph_lower {
+namespace {
+
+// The CompositeImplicitAutograd kernels the fast paths below would call, written out for the
+// dense batch-first inputs those take, so that lowering inlines them instead of tracing each
+// (CIA tracing was a fifth of lowering a TransformerEncoder, lower_bench encoder-2): linear on a
+// 3-D input with a bias as aten/src/ATen/native/Linear.cpp's _flatten_nd_linear (addmm on the
+// flattened input), a batched matmul of two 4-D tensors with equal batch dims as
+// LinearAlgebra.cpp's _matmul_impl (bmm on the flattened batch), layer_norm as
+// layer_norm_symint (native_layer_norm's output 0) and softmax as softmax.int (_softmax).
+constexpr char kAttentionHelpers[] = R"TS(
+def _linear_3d(x: Tensor, w: Tensor, b: Tensor) -> Tensor:
+    B = x.size(0)
+    T = x.size(1)
+    out = torch.addmm(b, torch.reshape(x, [B * T, x.size(2)]), torch.permute(w, [1, 0]))
+    return out.view([B, T, w.size(0)])
+
+def _bmm_4d(a: Tensor, b: Tensor) -> Tensor:
+    B = a.size(0)
+    H = a.size(1)
+    out = torch.bmm(torch.reshape(a, [B * H, a.size(2), a.size(3)]),
+                    torch.reshape(b, [B * H, b.size(2), b.size(3)]))
+    return out.view([B, H, a.size(2), b.size(3)])
+
+def _layer_norm(x: Tensor, n: int, w: Tensor, b: Tensor, eps: float) -> Tensor:
+    return torch.native_layer_norm(x, [n], w, b, eps)[0]
+)TS";
+
+}  // namespace
 
 std::vector<TorchScriptDecomposition> AttentionDecompositions() {
   return {
@@ -68,7 +96,7 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
       // second output is the attention weights, averaged over heads if asked; without
       // need_weights the kernel returns an undefined tensor, which TorchScript cannot build:
       // an empty tensor stands in for it.
-      {"aten::_native_multi_head_attention", "native_mha", R"TS(
+      {"aten::_native_multi_head_attention", "native_mha", std::string(kAttentionHelpers) + R"TS(
 def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_head: int,
                qkv_weight: Tensor, qkv_bias: Tensor, proj_weight: Tensor, proj_bias: Tensor,
                mask: Optional[Tensor] = None, need_weights: bool = True,
@@ -81,14 +109,14 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
     dh = D // num_head
     w_q, w_k, w_v = torch.split_with_sizes(qkv_weight, [D, D, D], 0)
     b_q, b_k, b_v = torch.split_with_sizes(qkv_bias, [D, D, D], 0)
-    q = torch.linear(query, w_q, b_q)
-    k = torch.linear(key, w_k, b_k)
-    v = torch.linear(value, w_v, b_v)
+    q = _linear_3d(query, w_q, b_q)
+    k = _linear_3d(key, w_k, b_k)
+    v = _linear_3d(value, w_v, b_v)
     q = torch.transpose(torch.reshape(q, [B, T, num_head, dh]), 1, 2)
     k = torch.transpose(torch.reshape(k, [B, S, num_head, dh]), 1, 2)
     v = torch.transpose(torch.reshape(v, [B, S, num_head, dh]), 1, 2)
     q = q / (float(dh) ** 0.5)
-    scores = torch.matmul(q, torch.transpose(k, 2, 3))
+    scores = _bmm_4d(q, torch.transpose(k, 2, 3))
     if mask is not None:
         m = mask
         if m.dtype != 11:  # a float mask (-inf where masked) is made bool, as the kernel does
@@ -96,10 +124,10 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
         if mask_type is not None and mask_type == 1 and m.dim() == 2:
             m = torch.reshape(m, [B, 1, 1, S])
         scores = torch.where(m, torch.full_like(scores, float("-inf")), scores)
-    attn = torch.softmax(scores, -1)
-    out = torch.matmul(attn, v)
+    attn = torch._softmax(scores, -1, False)
+    out = _bmm_4d(attn, v)
     out = torch.reshape(torch.transpose(out, 1, 2), [B, T, D])
-    out = torch.linear(out, proj_weight, proj_bias)
+    out = _linear_3d(out, proj_weight, proj_bias)
     if not need_weights:
         return out, torch.empty([0], dtype=query.dtype, device=query.device)
     if average_attn_weights:
@@ -111,7 +139,8 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
       // _native_multi_head_attention, residual adds, layer norms before (norm_first) or after
       // each block, and the feed-forward block linear -> gelu (exact, as _addmm_activation on
       // CPU) or relu -> linear. Dense (not nested) batch-first (B, T, D) inputs.
-      {"aten::_transformer_encoder_layer_fwd", "transformer_encoder_layer", R"TS(
+      {"aten::_transformer_encoder_layer_fwd", "transformer_encoder_layer",
+       std::string(kAttentionHelpers) + R"TS(
 def transformer_encoder_layer(src: Tensor, embed_dim: int, num_heads: int, qkv_weight: Tensor,
                               qkv_bias: Tensor, proj_weight: Tensor, proj_bias: Tensor,
                               use_gelu: bool, norm_first: bool, eps: float,
@@ -125,24 +154,24 @@ def transformer_encoder_layer(src: Tensor, embed_dim: int, num_heads: int, qkv_w
         return torch.clone(src)
     x = src
     if norm_first:
-        x = torch.layer_norm(x, [embed_dim], norm_weight_1, norm_bias_1, eps)
+        x = _layer_norm(x, embed_dim, norm_weight_1, norm_bias_1, eps)
     x = torch._native_multi_head_attention(x, x, x, embed_dim, num_heads, qkv_weight, qkv_bias,
                                            proj_weight, proj_bias, mask, False, True,
                                            mask_type)[0]
     x = x + src
     if not norm_first:
-        x = torch.layer_norm(x, [embed_dim], norm_weight_1, norm_bias_1, eps)
+        x = _layer_norm(x, embed_dim, norm_weight_1, norm_bias_1, eps)
     residual = x
     if norm_first:
-        x = torch.layer_norm(x, [embed_dim], norm_weight_2, norm_bias_2, eps)
-    h = torch.linear(x, ffn_weight_1, ffn_bias_1)
+        x = _layer_norm(x, embed_dim, norm_weight_2, norm_bias_2, eps)
+    h = _linear_3d(x, ffn_weight_1, ffn_bias_1)
     if use_gelu:
         h = torch.gelu(h)
     else:
         h = torch.relu(h)
-    x = torch.linear(h, ffn_weight_2, ffn_bias_2) + residual
+    x = _linear_3d(h, ffn_weight_2, ffn_bias_2) + residual
     if not norm_first:
-        x = torch.layer_norm(x, [embed_dim], norm_weight_2, norm_bias_2, eps)
+        x = _layer_norm(x, embed_dim, norm_weight_2, norm_bias_2, eps)
     return x
 )TS"},
   };
