@@ -146,6 +146,12 @@ def markdown(results):
            + (f" Some rows were measured earlier ({results['merged_from']}) and kept by "
               "`--merge`; rows measured since carry their date (`measured`) in the JSON." if results.get("merged_from")
               else ""), ""]
+    # --merge keeps rows of earlier runs, which may be of another machine (rows before the CPU
+    # was recorded per row count as unknown).
+    other = [r["model"] for r in results["rows"] if r.get("cpu") != m["cpu"]]
+    if other:
+        out += [f"**Not measured on this CPU** (kept by `--merge` from an earlier run, whose "
+                f"figures do not compare with the rest): {', '.join(other)}.", ""]
     # Goals
     out += ["## Against the goals of issue 6", ""]
     sps = [(r["model"], *speedup(r)) for r in rows]

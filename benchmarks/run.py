@@ -161,10 +161,12 @@ def worker(argv):
 
 def measure(name, args, work):
     import models
+    import report
 
     archive = models.write(name, work)
     inputs = os.path.join(work, name + ".inputs.pt")
-    row = {"model": name, "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    row = {"model": name, "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+           "cpu": report.machine()["cpu"]}
     nodes_hint = None
     # graph-lower, C++ pass alone
     r = run_json([bazel_bin("benchmarks/lower_bench"), archive, inputs, "--repeats",
