@@ -92,6 +92,10 @@ def worker(argv):
         export_ms, decomp_ms, left = [], [], None
         progress = argv[3]  # export times so far, for a run stopped at the timeout
         for _ in range(repeats):
+            # Each export from scratch: dynamo keeps compiled frames across calls, and past its
+            # cache_size_limit (8) a further export of nn.TransformerEncoder raises
+            # RecompileLimitExceeded (found at --repeats 15).
+            torch._dynamo.reset()
             t0 = time.perf_counter()
             ep = torch.export.export(module, inputs)
             t1 = time.perf_counter()
