@@ -333,6 +333,21 @@ bool HasFoldableFrozenPair(const torch::jit::Block& block) {
   return false;
 }
 
+// Whether some aten::batch_norm of `block` (at any depth) may normalise with batch statistics:
+// its `training` argument is not a constant false. libtorch's batch-norm folds do not look at it
+// (they fold the running statistics in), so they are not run then.
+bool AnyBatchNormMayTrain(const torch::jit::Block& block) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    for (const torch::jit::Block* b : node->blocks()) {
+      if (AnyBatchNormMayTrain(*b)) return true;
+    }
+    if (node->kind() != torch::jit::aten::batch_norm || node->inputs().size() < 6) continue;
+    const std::optional<bool> training = torch::jit::constant_as<bool>(node->input(5));
+    if (!training || *training) return true;
+  }
+  return false;
+}
+
 // LoadOptions::optimize_numerics: libtorch's frozen-weight folds, in the order and loop of
 // torch::jit::OptimizeFrozenGraph (without its dropout removal, which lowering does by
 // decomposing, and its concatenation of linears sharing an input, which changes no numbers).
@@ -342,16 +357,18 @@ absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
     // The folds need every argument but the input constant, int lists too (`[1, 1]` written in
     // forward is a prim::ListConstruct until propagated), as freeze_module's clean-up leaves them.
     torch::jit::ConstantPropagation(graph);
+    const bool fold_batch_norms = !AnyBatchNormMayTrain(*graph->block());
     bool changed = true;
     while (changed) {
-      changed = torch::jit::FoldFrozenConvBatchnorm(graph);
+      changed = fold_batch_norms && torch::jit::FoldFrozenConvBatchnorm(graph);
       changed |= torch::jit::FoldFrozenConvAddOrSub(graph);
       changed |= torch::jit::FoldFrozenConvMulOrDiv(graph);
-      changed |= torch::jit::FoldFrozenLinearBatchnorm(graph);
+      changed |= fold_batch_norms && torch::jit::FoldFrozenLinearBatchnorm(graph);
     }
   } catch (const std::exception& e) {
     return absl::InternalError(
-        absl::StrCat("folding frozen weights (optimize_numerics) failed: ", ExceptionMessage(e)));
+        absl::StrCat("folding frozen weights (optimize_numerics) failed: ", ExceptionMessage(e),
+                     "; --nooptimize-numerics skips it"));
   }
   return absl::OkStatus();
 }

@@ -559,7 +559,7 @@ TEST(ArchiveTest, UnwritableOutputLeavesNothing) {
 
 // A module computing relu(batch_norm(conv2d(x))) in eval mode, its weights and statistics as
 // parameters and buffers, as torchvision's Conv2d + BatchNorm2d + ReLU are.
-torch::jit::Module ConvBatchNormModule() {
+torch::jit::Module ConvBatchNormModule(bool training = false) {
   torch::manual_seed(0);
   torch::jit::Module m("ConvBatchNorm");
   m.register_parameter("w", torch::randn({4, 3, 3, 3}), false);
@@ -568,12 +568,13 @@ torch::jit::Module ConvBatchNormModule() {
   m.register_parameter("beta", torch::randn({4}), false);
   m.register_buffer("mean", torch::randn({4}));
   m.register_buffer("var", torch::rand({4}) + 0.5);
-  m.define(R"JIT(
+  m.define(absl::StrCat(R"JIT(
 def forward(self, x):
     c = torch.conv2d(x, self.w, self.b, [1, 1], [1, 1], [1, 1], 1)
-    n = torch.batch_norm(c, self.gamma, self.beta, self.mean, self.var, False, 0.1, 1e-5, True)
+    n = torch.batch_norm(c, self.gamma, self.beta, self.mean, self.var, )JIT",
+                        training ? "True" : "False", R"JIT(, 0.1, 1e-5, True)
     return torch.relu(n)
-)JIT");
+)JIT"));
   return m;
 }
 
@@ -609,6 +610,14 @@ TEST(ArchiveTest, FreezingFoldsABatchNormIntoTheConvolutionBeforeIt) {
     EXPECT_TRUE(torch::allclose(stack.at(0).toTensor(), expected, 1e-5, 1e-5));
   }
   EXPECT_TRUE(torch::equal(m.attr("w").toTensor(), w));
+}
+
+// A batch norm told to train normalises with the batch's statistics: folding the running ones
+// into the convolution would change its numbers, so it stays.
+TEST(ArchiveTest, ABatchNormThatTrainsIsNotFolded) {
+  absl::StatusOr<Program> p = ProgramFromModule(ConvBatchNormModule(/*training=*/true), "m");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(CountKind(*p->graph, "aten::batch_norm"), 1);
 }
 
 // Lifted parameters are graph inputs: nothing can be folded.
