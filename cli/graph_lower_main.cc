@@ -61,10 +61,9 @@ ABSL_FLAG(bool, lift_parameters, false,
           "instead of freezing them into constants; the saved archive holds them as attributes "
           "and its forward keeps the original signature.");
 ABSL_FLAG(bool, optimize_numerics, true,
-          "As torch.jit.freeze(optimize_numerics=True): fold a batch norm (or an add, sub, mul or "
-          "div by a constant) into the convolution or linear before it when the weights are "
-          "frozen; the folded weights round differently (float32: ~1e-6 relative). "
-          "--nooptimize-numerics keeps the ops as they are.");
+          "As torch.jit.freeze(optimize_numerics=True): fold a batch norm after a conv2d or "
+          "conv3d into its frozen weights; the folded weights round differently (float32: ~1e-6 "
+          "relative). --nooptimize-numerics keeps the ops as they are.");
 ABSL_FLAG(bool, print_ir, false, "Print the lowered graph's text IR to stdout.");
 ABSL_FLAG(bool, timing, false,
           "Print the wall time of each step (load, each lowering pass summed over rounds, save) "

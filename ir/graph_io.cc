@@ -10,7 +10,6 @@
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/freeze_module.h>
 #include <torch/csrc/jit/passes/frozen_conv_folding.h>
-#include <torch/csrc/jit/passes/frozen_linear_folding.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/runtime/operator.h>
 #include <torch/csrc/jit/serialization/import.h>
@@ -306,69 +305,55 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
   return absl::OkStatus();
 }
 
-// Whether some convolution or linear with constant weights feeds only a batch norm, add, sub,
-// mul or div: what the frozen-weight folds (LoadOptions::optimize_numerics) can fold. Each of
-// them walks the graph and eliminates dead code, so a graph with nothing to fold skips them.
-bool HasFoldableFrozenPair(const torch::jit::Block& block) {
+// What libtorch's FoldFrozenConvBatchnorm would fold in `block` (at any depth): `candidates`
+// counts each aten::batch_norm whose input is a convolution's; `unsafe` is set when one of them
+// must not be folded though the pass would fold it (it checks only that the other arguments
+// are constants and that the convolution has no other use):
+// - a batch norm that may normalise with batch statistics (`training` not a constant false);
+// - one after conv1d or _convolution: an unbatched conv1d input (C, L) makes a (C_out, L) output
+//   that batch_norm reads as (N, C) with C = L, so its channels are not the convolution's. A
+//   conv2d or conv3d output of the wrong rank is refused by the BatchNorm2d/3d module's own
+//   input check, which stays in the graph.
+// Add, sub, mul and div by constants (FoldFrozenConvAddOrSub, FoldFrozenConvMulOrDiv) are not
+// folded: their broadcast check takes dim 1 for the channels whatever the constant's rank (a
+// (1, C) constant broadcasts over W), and a float64 constant's promotion of a float32
+// convolution is lost (found by the try-to-break-it pass).
+void ScanConvBatchNorms(const torch::jit::Block& block, int& candidates, bool& unsafe) {
   for (const torch::jit::Node* node : block.nodes()) {
-    for (const torch::jit::Block* b : node->blocks()) {
-      if (HasFoldableFrozenPair(*b)) return true;
-    }
-    const torch::jit::NodeKind kind = node->kind();
-    const bool conv = kind == torch::jit::aten::conv1d || kind == torch::jit::aten::conv2d ||
-                      kind == torch::jit::aten::conv3d || kind == torch::jit::aten::_convolution;
-    if (!conv && kind != torch::jit::aten::linear) continue;
-    if (node->inputs().size() < 2 || node->outputs().size() != 1 ||
-        node->input(1)->node()->kind() != torch::jit::prim::Constant ||
-        node->output()->uses().size() != 1) {
+    for (const torch::jit::Block* b : node->blocks()) ScanConvBatchNorms(*b, candidates, unsafe);
+    if (node->kind() != torch::jit::aten::batch_norm || node->inputs().size() < 6) continue;
+    const torch::jit::NodeKind conv = node->input(0)->node()->kind();
+    if (conv == torch::jit::aten::conv2d || conv == torch::jit::aten::conv3d) {
+      ++candidates;
+    } else if (conv == torch::jit::aten::conv1d || conv == torch::jit::aten::_convolution) {
+      ++candidates;
+      unsafe = true;
+    } else {
       continue;
     }
-    const torch::jit::NodeKind user = node->output()->uses()[0].user->kind();
-    if (user == torch::jit::aten::batch_norm ||
-        (conv && (user == torch::jit::aten::add || user == torch::jit::aten::sub ||
-                  user == torch::jit::aten::mul || user == torch::jit::aten::div))) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// Whether some aten::batch_norm of `block` (at any depth) may normalise with batch statistics:
-// its `training` argument is not a constant false. libtorch's batch-norm folds do not look at it
-// (they fold the running statistics in), so they are not run then.
-bool AnyBatchNormMayTrain(const torch::jit::Block& block) {
-  for (const torch::jit::Node* node : block.nodes()) {
-    for (const torch::jit::Block* b : node->blocks()) {
-      if (AnyBatchNormMayTrain(*b)) return true;
-    }
-    if (node->kind() != torch::jit::aten::batch_norm || node->inputs().size() < 6) continue;
     const std::optional<bool> training = torch::jit::constant_as<bool>(node->input(5));
-    if (!training || *training) return true;
+    if (!training || *training) unsafe = true;
   }
-  return false;
 }
 
-// LoadOptions::optimize_numerics: libtorch's frozen-weight folds, in the order and loop of
-// torch::jit::OptimizeFrozenGraph (without its dropout removal, which lowering does by
-// decomposing, and its concatenation of linears sharing an input, which changes no numbers).
+// LoadOptions::optimize_numerics: the batch-norm fold of torch::jit::OptimizeFrozenGraph
+// (torch/csrc/jit/passes/frozen_graph_optimizations.cpp), when every batch norm it would fold
+// may be folded (ScanConvBatchNorms).
 absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
-  if (!HasFoldableFrozenPair(*graph->block())) return absl::OkStatus();
+  int candidates = 0;
+  bool unsafe = false;
+  ScanConvBatchNorms(*graph->block(), candidates, unsafe);
+  if (candidates == 0 || unsafe) return absl::OkStatus();
   try {
-    // The folds need every argument but the input constant, int lists too (`[1, 1]` written in
+    // The fold needs every argument but the input constant, int lists too (`[1, 1]` written in
     // forward is a prim::ListConstruct until propagated), as freeze_module's clean-up leaves them.
     torch::jit::ConstantPropagation(graph);
-    const bool fold_batch_norms = !AnyBatchNormMayTrain(*graph->block());
-    bool changed = true;
-    while (changed) {
-      changed = fold_batch_norms && torch::jit::FoldFrozenConvBatchnorm(graph);
-      changed |= torch::jit::FoldFrozenConvAddOrSub(graph);
-      changed |= torch::jit::FoldFrozenConvMulOrDiv(graph);
-      changed |= fold_batch_norms && torch::jit::FoldFrozenLinearBatchnorm(graph);
-    }
+    torch::jit::FoldFrozenConvBatchnorm(graph);
   } catch (const std::exception& e) {
     return absl::InternalError(
-        absl::StrCat("folding frozen weights (optimize_numerics) failed: ", ExceptionMessage(e),
-                     "; --nooptimize-numerics skips it"));
+        absl::StrCat("folding batch norms into convolutions "
+                     "(optimize_numerics) failed: ",
+                     ExceptionMessage(e), "; --nooptimize-numerics skips it"));
   }
   return absl::OkStatus();
 }

@@ -33,13 +33,13 @@ struct LoadOptions {
   // tensor, so a weight shared by two submodules is one input); see Program.
   bool lift_parameters = false;
   // After freezing (not with lift_parameters), as torch.jit.freeze(optimize_numerics=True) does:
-  // a batch norm, or an add, sub, mul or div by a constant, is folded into the convolution (a
-  // batch norm also into the linear) before it, whose weights are constants by then
-  // (torch::jit's FoldFrozenConvBatchnorm, FoldFrozenConvAddOrSub, FoldFrozenConvMulOrDiv and
-  // FoldFrozenLinearBatchnorm, repeated until none applies, as in
-  // torch/csrc/jit/passes/frozen_graph_optimizations.cpp). The program then runs one op where it
-  // ran two; the folded weights round differently from the two steps (float32: relative
-  // differences of about 1e-6). false keeps the ops as the module has them.
+  // a batch norm after a conv2d or conv3d is folded into the convolution's weights and bias
+  // (torch::jit::FoldFrozenConvBatchnorm, torch/csrc/jit/passes/frozen_conv_folding.h). The
+  // program then runs one op where it ran two; the folded weights round differently from the
+  // two steps (float32: relative differences of about 1e-6). Nothing is folded when some batch
+  // norm after a convolution may train or follows a conv1d (see graph_io.cc,
+  // ScanConvBatchNorms); torch.jit.freeze's folds of adds, subs, muls and divs by constants are
+  // not done (their checks miss broadcasts and promotions). false keeps the ops as they are.
   bool optimize_numerics = true;
 };
 

@@ -620,6 +620,24 @@ TEST(ArchiveTest, ABatchNormThatTrainsIsNotFolded) {
   EXPECT_EQ(CountKind(*p->graph, "aten::batch_norm"), 1);
 }
 
+// After a conv1d the batch norm's channels are dim 1 only for a batched input; an unbatched
+// (C, L) one makes them L (found by the try-to-break-it pass): it stays.
+TEST(ArchiveTest, ABatchNormAfterAConv1dIsNotFolded) {
+  torch::manual_seed(0);
+  torch::jit::Module m("Conv1dBatchNorm");
+  m.register_parameter("w", torch::randn({4, 3, 3}), false);
+  m.register_buffer("mean", torch::randn({4}));
+  m.register_buffer("var", torch::rand({4}) + 0.5);
+  m.define(R"JIT(
+def forward(self, x):
+    c = torch.conv1d(x, self.w, None, [1], [1], [1], 1)
+    return torch.batch_norm(c, None, None, self.mean, self.var, False, 0.1, 1e-5, True)
+)JIT");
+  absl::StatusOr<Program> p = ProgramFromModule(m, "m");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(CountKind(*p->graph, "aten::batch_norm"), 1);
+}
+
 // Lifted parameters are graph inputs: nothing can be folded.
 TEST(ArchiveTest, LiftedParametersKeepTheBatchNorm) {
   LoadOptions options;

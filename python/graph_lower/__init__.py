@@ -235,8 +235,8 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
 
     obj: a `torch.jit.ScriptModule` (scripted or traced; frozen on a copy in eval mode, the
         caller's module is not changed; as torch.jit.freeze's default optimize_numerics,
-        freezing folds a batch norm, or an add/sub/mul/div by a constant, into the convolution
-        before it, so outputs differ from the module's by float rounding), a `torch._C.Graph` (see `lower_graph`), or an
+        freezing folds a batch norm after a conv2d/conv3d into the convolution, so outputs
+        differ from the module's by float rounding), a `torch._C.Graph` (see `lower_graph`), or an
         ATen-level `torch.fx.GraphModule` (make_fx, `ExportedProgram.graph_module`; imported by
         overload, graph_lower.fx). A GraphModule that writes its inputs comes back functional,
         with `aten.copy_` of each written input's new value at the end (report
