@@ -318,15 +318,17 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
 // folded: their broadcast check takes dim 1 for the channels whatever the constant's rank (a
 // (1, C) constant broadcasts over W), and a float64 constant's promotion of a float32
 // convolution is lost (found by the try-to-break-it pass).
-void ScanConvBatchNorms(const torch::jit::Block& block, int& candidates, bool& unsafe) {
-  for (const torch::jit::Node* node : block.nodes()) {
-    for (const torch::jit::Block* b : node->blocks()) ScanConvBatchNorms(*b, candidates, unsafe);
+void ScanConvBatchNorms(torch::jit::Block& block, std::vector<torch::jit::Node*>& candidates,
+                        bool& unsafe) {
+  for (torch::jit::Node* node : block.nodes()) {
+    for (torch::jit::Block* b : node->blocks()) ScanConvBatchNorms(*b, candidates, unsafe);
     if (node->kind() != torch::jit::aten::batch_norm || node->inputs().size() < 6) continue;
-    const torch::jit::NodeKind conv = node->input(0)->node()->kind();
+    torch::jit::Node* producer = node->input(0)->node();
+    const torch::jit::NodeKind conv = producer->kind();
     if (conv == torch::jit::aten::conv2d || conv == torch::jit::aten::conv3d) {
-      ++candidates;
+      candidates.push_back(producer);
     } else if (conv == torch::jit::aten::conv1d || conv == torch::jit::aten::_convolution) {
-      ++candidates;
+      candidates.push_back(producer);
       unsafe = true;
     } else {
       continue;
@@ -340,14 +342,28 @@ void ScanConvBatchNorms(const torch::jit::Block& block, int& candidates, bool& u
 // (torch/csrc/jit/passes/frozen_graph_optimizations.cpp), when every batch norm it would fold
 // may be folded (ScanConvBatchNorms).
 absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
-  int candidates = 0;
+  std::vector<torch::jit::Node*> candidates;
   bool unsafe = false;
   ScanConvBatchNorms(*graph->block(), candidates, unsafe);
-  if (candidates == 0 || unsafe) return absl::OkStatus();
+  if (candidates.empty() || unsafe) return absl::OkStatus();
   try {
-    // The fold needs every argument but the input constant, int lists too (`[1, 1]` written in
-    // forward is a prim::ListConstruct until propagated), as freeze_module's clean-up leaves them.
-    torch::jit::ConstantPropagation(graph);
+    // The fold needs every argument but the input constant: an int list written in forward
+    // (`[1, 1]`) is a prim::ListConstruct of constants, made a list constant here. Only these
+    // (not torch::jit::ConstantPropagation, which would also fold any large tensor
+    // computation of constants into the graph; found by the try-to-break-it pass).
+    for (torch::jit::Node* conv : candidates) {
+      for (size_t i = 1; i < conv->inputs().size(); ++i) {
+        torch::jit::Node* list = conv->input(i)->node();
+        if (list->kind() != torch::jit::prim::ListConstruct) continue;
+        std::vector<int64_t> ints;
+        for (const torch::jit::Value* e : list->inputs()) {
+          if (std::optional<int64_t> k = torch::jit::constant_as<int64_t>(e)) ints.push_back(*k);
+        }
+        if (ints.size() != list->inputs().size()) continue;
+        torch::jit::WithInsertPoint guard(conv);
+        conv->replaceInput(i, graph->insertConstant(c10::IValue(ints)));
+      }
+    }
     torch::jit::FoldFrozenConvBatchnorm(graph);
   } catch (const std::exception& e) {
     return absl::InternalError(
