@@ -348,20 +348,18 @@ absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
   if (candidates.empty() || unsafe) return absl::OkStatus();
   try {
     // The fold needs every argument but the input constant: an int list written in forward
-    // (`[1, 1]`) is a prim::ListConstruct of constants, made a list constant here. Only these
-    // (not torch::jit::ConstantPropagation, which would also fold any large tensor
-    // computation of constants into the graph; found by the try-to-break-it pass).
+    // (`[1, 1]`) is a prim::ListConstruct of constants, made a list constant here by libtorch's
+    // runNodeIfInputsAreConstant (nullopt unless every element is a constant). Only these (not
+    // torch::jit::ConstantPropagation, which would also fold any large tensor computation of
+    // constants into the graph; found by the try-to-break-it pass).
     for (torch::jit::Node* conv : candidates) {
       for (size_t i = 1; i < conv->inputs().size(); ++i) {
-        torch::jit::Node* list = conv->input(i)->node();
+        const torch::jit::Node* list = conv->input(i)->node();
         if (list->kind() != torch::jit::prim::ListConstruct) continue;
-        std::vector<int64_t> ints;
-        for (const torch::jit::Value* e : list->inputs()) {
-          if (std::optional<int64_t> k = torch::jit::constant_as<int64_t>(e)) ints.push_back(*k);
-        }
-        if (ints.size() != list->inputs().size()) continue;
+        std::optional<torch::jit::Stack> value = torch::jit::runNodeIfInputsAreConstant(list);
+        if (!value || value->size() != 1) continue;
         torch::jit::WithInsertPoint guard(conv);
-        conv->replaceInput(i, graph->insertConstant(c10::IValue(ints)));
+        conv->replaceInput(i, graph->insertConstant((*value)[0]));
       }
     }
     torch::jit::FoldFrozenConvBatchnorm(graph);
