@@ -250,9 +250,12 @@ std::pair<torch::jit::Module, std::string> LowerModule(
     const torch::jit::Module& module, const std::optional<py::list>& example_inputs,
     const std::string& keep_ops, bool verify, bool unroll_loops,
     const Decompositions& decompositions, const std::optional<std::vector<std::string>>& opset,
-    const std::optional<std::string>& opset_file, const std::optional<py::function>& python_table) {
+    const std::optional<std::string>& opset_file, const std::optional<py::function>& python_table,
+    bool optimize_numerics) {
   const std::string name = "module " + module.type()->name()->qualifiedName();
-  absl::StatusOr<Program> program = ProgramFromModule(module.clone(/*inplace=*/true), name);
+  LoadOptions load;
+  load.optimize_numerics = optimize_numerics;
+  absl::StatusOr<Program> program = ProgramFromModule(module.clone(/*inplace=*/true), name, load);
   if (!program.ok()) throw py::value_error(std::string(program.status().message()));
   if (!program->module_state.empty()) {
     throw py::value_error(name + ": forward changes module state (" +
@@ -297,6 +300,6 @@ PYBIND11_MODULE(_C, m) {
         py::arg("example_inputs") = py::none(), py::arg("keep_ops") = "", py::arg("verify") = false,
         py::arg("unroll_loops") = false, py::arg("decompositions") = Decompositions{},
         py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),
-        py::arg("python_table") = py::none(),
+        py::arg("python_table") = py::none(), py::arg("optimize_numerics") = true,
         "Freezes and lowers a clone of a torch._C.ScriptModule; returns (module, report JSON).");
 }

@@ -230,13 +230,13 @@ def _fx_examples(gm, imported):
 
 def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verify=False,
           unroll_loops=False, decompositions=(), decomposition_table=None,
-          _fx_mutations="copy_") -> LoweringResult:
+          optimize_numerics=True, _fx_mutations="copy_") -> LoweringResult:
     """Lowers a program to core ATen (or to `opset`) and returns a LoweringResult.
 
     obj: a `torch.jit.ScriptModule` (scripted or traced; frozen on a copy in eval mode, the
         caller's module is not changed; as torch.jit.freeze's default optimize_numerics,
         freezing folds a batch norm after a conv2d/conv3d into the convolution, so outputs
-        differ from the module's by float rounding), a `torch._C.Graph` (see `lower_graph`), or an
+        differ from the module's by float rounding; see `optimize_numerics`), a `torch._C.Graph` (see `lower_graph`), or an
         ATen-level `torch.fx.GraphModule` (make_fx, `ExportedProgram.graph_module`; imported by
         overload, graph_lower.fx). A GraphModule that writes its inputs comes back functional,
         with `aten.copy_` of each written input's new value at the end (report
@@ -258,6 +258,10 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
         from torch.ops overloads to Python decompositions: one more source, tried after
         `decompositions` and before graph-lower's library and CIA kernels (graph_lower.
         decomp_table; needs example inputs, as entries are traced at the node's shapes).
+    optimize_numerics: for a ScriptModule, whether freezing folds batch norms into the
+        convolutions before them (True, torch.jit.freeze's default; ir/graph_io.h LoadOptions);
+        False keeps each batch norm, to be decomposed (the CLI's --nooptimize-numerics). Other
+        inputs are not frozen, so it does not apply to them.
     Raises ValueError for bad arguments (the message names the argument and the problem).
     """
     examples = _examples(example_inputs)
@@ -269,9 +273,11 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
     _flag("verify", verify)
     _flag("unroll_loops", unroll_loops)
     _flag("strict", strict)
+    _flag("optimize_numerics", optimize_numerics)
     if isinstance(obj, torch.jit.ScriptModule):
         cpp, text = _C.lower_module(obj._c, examples, keep, verify, unroll_loops, decomps,
-                                    entries, path, _table_callback(decomposition_table))
+                                    entries, path, _table_callback(decomposition_table),
+                                    optimize_numerics)
         module = torch.jit._recursive.wrap_cpp_module(cpp)
         report = json.loads(text)
         _check(report, strict, verify, type(obj).__name__)

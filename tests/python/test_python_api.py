@@ -119,3 +119,29 @@ def test_ctc_loss_mean_divides_by_target_lengths():
         out, report = _lower_and_run(fn, [log_probs, targets])
         assert report["non_core_ops"] == []
         torch.testing.assert_close(out, fn(log_probs, targets))
+
+
+def test_optimize_numerics_false_keeps_the_batch_norm_for_decomposition():
+    # lower(module) freezes as torch.jit.freeze does; optimize_numerics=False is the CLI's
+    # --nooptimize-numerics: the batch norm is decomposed instead of folded into the conv.
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.BatchNorm2d(4)).eval()
+    with torch.no_grad():
+        net[1].running_mean.uniform_(-1, 1)
+        net[1].running_var.uniform_(0.5, 2)
+    x = torch.randn(2, 3, 8, 8)
+    scripted = torch.jit.script(net)
+    with torch.no_grad():
+        expected = net(x)
+    for optimize, batch_norm_decomposed in [(True, False), (False, True)]:
+        result = graph_lower.lower(scripted, [x], optimize_numerics=optimize)
+        assert result.report["non_core_ops"] == []
+        assert ("aten::batch_norm" in result.report["decompositions"]) == batch_norm_decomposed
+        with torch.no_grad():
+            torch.testing.assert_close(result.module(x), expected)
+    try:
+        graph_lower.lower(scripted, [x], optimize_numerics="no")
+    except ValueError as err:
+        assert "optimize_numerics" in str(err)
+    else:
+        raise AssertionError("optimize_numerics='no' was accepted")
