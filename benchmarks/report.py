@@ -212,11 +212,16 @@ def markdown(results):
                     ratio = t[b]["jit_lowered"]["median"] / t[b]["jit_original"]["median"]
                     parts.append((name, b, ratio))
         slow = [p for p in parts if p[2] > 1.10]
+        je = [(n, b, t[b]["jemalloc"]["jit_lowered"]["median"]
+               / t[b]["jemalloc"]["jit_original"]["median"])
+              for n, t in rt for b in ("batch1", "batch8") if "jemalloc" in t.get(b, {})]
         out.append("- **Run time of the lowered program in the JIT interpreter** (torchvision, "
                    "lowered / original, median): "
                    + ", ".join(f"{n[3:]} {b[5:]}: {x:.2f}" for n, b, x in parts) + ". "
                    + (f"More than 10% slower: {', '.join(f'{n} {b}' for n, b, _ in slow)}."
-                      if slow else "None is more than 10% slower."))
+                      if slow else "None is more than 10% slower.")
+                   + (" With jemalloc preloaded: " + ", ".join(
+                       f"{n[3:]} {b[5:]}: {x:.2f}" for n, b, x in je) + "." if je else ""))
     if failed:
         out.append(f"- **Failed to measure**: " + "; ".join(
             f"{r['model']}: {r['error'][-200:]}" for r in failed))
@@ -274,10 +279,14 @@ def markdown(results):
     if rrows:
         out += ["", "## Run time of a forward (median ms)", "",
                 "JIT, original: the saved program; frozen: after torch.jit.freeze, whose default "
-                "optimize_numerics folds batch norms into convolutions as lowering does.", "",
+                "optimize_numerics folds batch norms into convolutions as lowering does. "
+                "jemalloc: the same programs timed again in a process with jemalloc preloaded "
+                "(LD_PRELOAD) instead of glibc's malloc.", "",
                 "| model | batch | eager | JIT, original | JIT, frozen | JIT, lowered "
-                "| lowered / original | lowered / frozen | max abs diff vs eager |",
-                "|---|---|---|---|---|---|---|---|---|"]
+                "| lowered / original | lowered / frozen | max abs diff vs eager "
+                "| jemalloc: JIT, original | frozen | lowered | lowered / original "
+                "| lowered / frozen |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in rrows:
             for b, t in r["runtime"].items():
                 ratio = t["jit_lowered"]["median"] / t["jit_original"]["median"]
@@ -288,8 +297,18 @@ def markdown(results):
                            + f"| {t['jit_lowered']['median']:.2f} | {ratio:.2f} "
                            + (f"| {t['jit_lowered']['median'] / frozen['median']:.2f} "
                               if frozen else "| - ")
-                           + f"| {t['max_abs_diff']:.2g} |")
+                           + f"| {t['max_abs_diff']:.2g} "
+                           + _jemalloc_cells(t.get("jemalloc")) + "|")
     return "\n".join(out) + "\n"
+
+
+def _jemalloc_cells(t):
+    """The runtime table's jemalloc columns for one model and batch (t: None if not measured)."""
+    if not t:
+        return "| - | - | - | - | - "
+    low, orig, frozen = (t[k]["median"] for k in ("jit_lowered", "jit_original", "jit_frozen"))
+    return (f"| {orig:.2f} | {frozen:.2f} | {low:.2f} | {low / orig:.2f} "
+            f"| {low / frozen:.2f} ")
 
 
 def write(results, outdir, text=None):

@@ -22,7 +22,8 @@ Per model (benchmarks/models.py), each measurement in its own process:
              lowered for each batch size: lowering specialises shapes); the three are timed
              interleaved, one forward each per round, at least 10 and at most 50 rounds, under
              torch.no_grad() (the lowered program is for inference, its weights are constants; with
-             grad on, the original's forwards would also record autograd)
+             grad on, the original's forwards would also record autograd); then all of it again
+             in a process with jemalloc preloaded (LD_PRELOAD), when the machine has it
 The CLI runs once on graphs of 20k+ nodes and the anchors on graphs of 5k+ nodes (they take minutes
 there), and an anchor that runs
 past --anchor-timeout seconds is stopped and reported as "> timeout" (a lower bound).
@@ -30,6 +31,7 @@ All times are wall-clock milliseconds on this machine; nothing here is a pass/fa
 """
 
 import argparse
+import ctypes.util
 import json
 import os
 import re
@@ -69,9 +71,9 @@ def summary(values):
             "n": len(values)}
 
 
-def run_json(cmd, timeout=None):
+def run_json(cmd, timeout=None, env=None):
     """Runs cmd, returns the JSON object its stdout ends with; raises on failure."""
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     if out.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd[:3])}...: exit {out.returncode}: {out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -260,9 +262,19 @@ def measure(name, args, work):
             lowered = os.path.join(work, f"{name}.b{batch}.lowered.pt")
             subprocess.run([cli, archive, "-o", lowered, "--example-inputs", binputs],
                            check=True, capture_output=True)
-            rt = run_json(me + ["runtime", name, "10", str(batch), original, lowered])
-            row["runtime"][f"batch{batch}"] = {
-                k: summary(v) if isinstance(v, list) else v for k, v in rt.items()}
+            cmd = me + ["runtime", name, "10", str(batch), original, lowered]
+            rt = run_json(cmd)
+            timing = {k: summary(v) if isinstance(v, list) else v for k, v in rt.items()}
+            # The same comparison with jemalloc preloaded (as torch.backends.xeon.run_cpu sets up
+            # CPU inference): a functional graph allocates where the original writes in place,
+            # and glibc's malloc returns large freed buffers to the system and page-faults them
+            # in again, so this tells the allocator's share of the difference from the graph's.
+            jemalloc = ctypes.util.find_library("jemalloc")
+            if jemalloc:
+                env = dict(os.environ, LD_PRELOAD=jemalloc)
+                je = run_json(cmd, env=env)
+                timing["jemalloc"] = {k: summary(v) for k, v in je.items() if isinstance(v, list)}
+            row["runtime"][f"batch{batch}"] = timing
     return row
 
 
