@@ -5,6 +5,11 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/autograd/grad_mode.h>
 #include <torch/csrc/jit/frontend/tracer.h>
+#include <torch/csrc/jit/ir/constants.h>
+
+#include <functional>
+#include <optional>
+#include <unordered_map>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
@@ -196,9 +201,76 @@ bool SameOutputLayouts(const torch::jit::Node& node, const torch::jit::Graph& tr
   return true;
 }
 
+// The input of `node` that is a bool computed at run time (not a constant), when there is exactly
+// one: SDPA's is_causal passed on from nn.TransformerDecoder's memory_is_causal argument.
+std::optional<size_t> RuntimeBoolInput(const torch::jit::Node& node) {
+  std::optional<size_t> found;
+  for (size_t i = 0; i < node.inputs().size(); ++i) {
+    const torch::jit::Value* v = node.inputs()[i];
+    if (v->type()->kind() != c10::TypeKind::BoolType || torch::jit::toIValue(v)) continue;
+    if (found) return std::nullopt;
+    found = i;
+  }
+  return found;
+}
+
 }  // namespace
 
 absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& node) {
+  const std::optional<size_t> flag = RuntimeBoolInput(node);
+  if (!flag) return DecomposeTraced(node);
+  // A kernel is traced for constant arguments. For the one bool known only at run time, it is
+  // traced once for each value, and the decomposition picks the trace by the bool:
+  //   prim::If(flag) { trace with true } else { trace with false }.
+  auto graph = std::make_shared<torch::jit::Graph>();
+  std::vector<torch::jit::Value*> inputs;
+  for (const torch::jit::Value* in : node.inputs()) {
+    inputs.push_back(graph->addInput()->setType(in->type()));
+  }
+  torch::jit::Node* branch = graph->insertNode(graph->create(c10::prim::If, node.outputs().size()));
+  branch->addInput(inputs[*flag]);
+  for (const bool value : {true, false}) {
+    // The node again, in a graph of its own, with the bool made the constant `value`. Its
+    // constant inputs and the lists built for it come along (ExampleArguments reads a Tensor[]
+    // from its ListConstruct); any other input becomes an input of the same type.
+    torch::jit::Graph scratch;
+    std::unordered_map<torch::jit::Value*, torch::jit::Value*> feed;
+    feed[const_cast<torch::jit::Value*>(node.inputs()[*flag])] = scratch.insertConstant(value);
+    std::function<torch::jit::Value*(torch::jit::Value*)> bring =
+        [&](torch::jit::Value* v) -> torch::jit::Value* {
+      if (auto it = feed.find(v); it != feed.end()) return it->second;
+      torch::jit::Node* producer = v->node();
+      torch::jit::Value* out =
+          producer->kind() == c10::prim::Constant || producer->kind() == c10::prim::ListConstruct
+              ? scratch.insertNode(scratch.createClone(producer, bring))->output()
+              : scratch.addInput()->setType(v->type());
+      feed[v] = out;
+      return out;
+    };
+    torch::jit::Node* copy =
+        scratch.insertNode(scratch.createClone(const_cast<torch::jit::Node*>(&node), bring));
+    absl::StatusOr<DecompositionGraph> version = DecomposeTraced(*copy);
+    if (!version.ok()) {
+      return absl::Status(
+          version.status().code(),
+          absl::StrCat("with input ", *flag, " (%", node.inputs()[*flag]->debugName(), ": bool) ",
+                       value ? "true" : "false", ": ", version.status().message()));
+    }
+    torch::jit::Block* block = branch->addBlock();
+    torch::jit::WithInsertPoint guard(block);
+    for (torch::jit::Value* out : torch::jit::insertGraph(*graph, **version, inputs)) {
+      block->registerOutput(out);
+    }
+  }
+  for (size_t k = 0; k < node.outputs().size(); ++k) {
+    branch->output(k)->setType(node.outputs()[k]->type());
+    graph->registerOutput(branch->output(k));
+  }
+  if (absl::Status s = CheckDecompositionFits(node, *graph, name()); !s.ok()) return s;
+  return graph;
+}
+
+absl::StatusOr<DecompositionGraph> CiaSource::DecomposeTraced(const torch::jit::Node& node) {
   const OpKey op = OpKey::Of(node);
   auto handle = c10::Dispatcher::singleton().findOp({op.name, op.overload});
   if (!handle || !handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd)) {

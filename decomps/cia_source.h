@@ -16,7 +16,10 @@ namespace graph_lower {
 //  - every Tensor input (also inside a Tensor[] built by prim::ListConstruct, or an
 //  Optional[Tensor])
 //    has a complete type: dtype, sizes and device known (shape specialisation gives that);
-//  - every other input is a constant.
+//  - every other input is a constant, except at most one bool: for a bool known only at run time
+//    (nn.TransformerDecoder passes its memory_is_causal argument to SDPA's is_causal), the kernel
+//    is traced for true and for false, and the decomposition is a prim::If on the bool choosing
+//    between the two traces.
 // The kernel is traced on meta tensors of the inputs' sizes, strides and dtypes when every tensor
 // input is on the CPU (no values computed: a convolution's kernel is traced in microseconds, not
 // the milliseconds the convolution takes); device constants and types in that trace are made the
@@ -34,6 +37,10 @@ class CiaSource : public DecompositionSource {
 
   // True when the dispatcher has a CompositeImplicitAutograd kernel for `op`.
   static bool HasCiaKernel(const OpKey& op);
+
+ private:
+  // The trace for a node whose non-tensor inputs are all constants.
+  absl::StatusOr<DecompositionGraph> DecomposeTraced(const torch::jit::Node& node);
 };
 
 }  // namespace graph_lower

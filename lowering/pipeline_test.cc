@@ -618,5 +618,43 @@ graph(%x : Tensor):
   EXPECT_TRUE(again->equal(x * 2.0));
 }
 
+// nn.TransformerDecoder passes its memory_is_causal argument on to SDPA's is_causal: a bool
+// known only at run time. The CIA kernel is traced for both values, chosen by a prim::If.
+TEST(PipelineTest, ACiaOpGivenABoolAtRunTimeIsTracedForEachValue) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%q : Tensor, %k : Tensor, %v : Tensor, %causal : bool):
+  %none : NoneType = prim::Constant()
+  %p : float = prim::Constant[value=0.]()
+  %gqa : bool = prim::Constant[value=0]()
+  %y : Tensor = aten::scaled_dot_product_attention(%q, %k, %v, %none, %p, %causal, %none, %gqa)
+  return (%y)
+)IR",
+                                                                        "sdpa.ir");
+  ASSERT_TRUE(g.ok()) << g.status();
+  std::shared_ptr<torch::jit::Graph> original = *g;
+  std::shared_ptr<torch::jit::Graph> lowered = original->copy();
+  torch::manual_seed(0);
+  const at::Tensor q = torch::randn({2, 3, 5, 8});
+  const at::Tensor k = torch::randn({2, 3, 5, 8});
+  const at::Tensor v = torch::randn({2, 3, 5, 8});
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{q, k, v, false};
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(lowered, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->violations.empty()) << report->Summary();
+  EXPECT_EQ(report->decompositions.at(*OpKey::Parse("aten::scaled_dot_product_attention")), "cia");
+  EXPECT_THAT(lowered->toString(), HasSubstr("prim::If(%causal"));
+  std::vector<at::Tensor> expected;
+  for (const bool causal : {true, false}) {
+    absl::StatusOr<std::vector<c10::IValue>> want = RunGraph(original, {q, k, v, causal});
+    absl::StatusOr<std::vector<c10::IValue>> got = RunGraph(lowered, {q, k, v, causal});
+    ASSERT_TRUE(want.ok() && got.ok()) << causal;
+    Comparison c = CompareOutputs(*want, *got);
+    EXPECT_TRUE(c.equal) << "is_causal " << causal << ": " << c.mismatch;
+    expected.push_back((*want)[0].toTensor());
+  }
+  EXPECT_FALSE(torch::allclose(expected[0], expected[1]));  // the two values do differ
+}
+
 }  // namespace
 }  // namespace graph_lower
