@@ -56,6 +56,17 @@ std::vector<Sample> Samples() {
        "graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[6, 4]]()\n"
        "  %y : Tensor = aten::_unsafe_view(%x, %s)\n  return (%y)\n",
        {r({2, 3, 4})}},
+      {"unflatten_inferred_negative_dim",
+       "graph(%x : Tensor):\n  %d : int = prim::Constant[value=-2]()\n"
+       "  %s : int[] = prim::Constant[value=[2, -1]]()\n"
+       "  %y : Tensor = aten::unflatten(%x, %d, %s)\n  return (%y)\n",
+       {r({3, 6, 5})}},
+      {"unflatten_of_a_transposed_input",
+       "graph(%x : Tensor):\n  %0 : int = prim::Constant[value=0]()\n"
+       "  %1 : int = prim::Constant[value=1]()\n  %t : Tensor = aten::transpose(%x, %0, %1)\n"
+       "  %s : int[] = prim::Constant[value=[3, 2]]()\n"
+       "  %y : Tensor = aten::unflatten(%t, %0, %s)\n  return (%y)\n",
+       {r({4, 6})}},
       {"split_uneven",
        "graph(%x : Tensor):\n  %n : int = prim::Constant[value=2]()\n"
        "  %d : int = prim::Constant[value=0]()\n  %y : Tensor[] = aten::split(%x, %n, %d)\n"

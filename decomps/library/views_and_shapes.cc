@@ -350,6 +350,43 @@ def diagonal_scatter(self: Tensor, src: Tensor, offset: int = 0, dim1: int = 0,
     out = torch.index_put(x, idx, torch.movedim(src, -1, 0))
     return torch.movedim(out, [0, 1], [d1, d2])
 )TS"},
+      // unflatten(x, dim, sizes): dim split into sizes, one of which may be -1, as a view
+      // (aten/src/ATen/native/TensorShape.cpp unflatten_impl, infer_size_dv). Written out rather
+      // than traced from the CIA kernel because it needs no shapes: F.multi_head_attention_forward
+      // unflattens in a branch (query is key) that example inputs need not take, and an untaken
+      // branch has no shapes to trace with.
+      {"aten::unflatten.int", "unflatten", R"TS(
+def unflatten(self: Tensor, dim: int, sizes: List[int]) -> Tensor:
+    n = self.dim()
+    assert n > 0, "unflatten: cannot be applied to a 0-dim tensor"
+    assert len(sizes) > 0, "unflatten: sizes must be non-empty"
+    d = dim
+    if d < 0:
+        d = d + n
+    assert d >= 0 and d < n, "unflatten: dimension out of range"
+    length = self.size(d)
+    known = 1
+    infer = -1
+    for i in range(len(sizes)):
+        if sizes[i] == -1:
+            assert infer < 0, "unflatten: only one dimension can be inferred"
+            infer = i
+        else:
+            known = known * sizes[i]
+    shape: List[int] = []
+    for i in range(d):
+        shape.append(self.size(i))
+    for i in range(len(sizes)):
+        if i == infer:
+            assert known != 0 and length % known == 0, "unflatten: provided sizes don't multiply up to the size of dim"
+            shape.append(length // known)
+        else:
+            shape.append(sizes[i])
+    assert infer >= 0 or known == length, "unflatten: provided sizes don't multiply up to the size of dim"
+    for i in range(d + 1, n):
+        shape.append(self.size(i))
+    return torch.view(self, shape)
+)TS"},
       {"aten::unbind.int", "unbind", R"TS(
 def unbind(self: Tensor, dim: int = 0) -> List[Tensor]:
     out: List[Tensor] = []

@@ -145,3 +145,23 @@ def test_optimize_numerics_false_keeps_the_batch_norm_for_decomposition():
         assert "optimize_numerics" in str(err)
     else:
         raise AssertionError("optimize_numerics='no' was accepted")
+
+
+def test_transformer_decoder_lowers_to_core_aten_and_matches_eager():
+    # nn.TransformerDecoder passes memory_is_causal (a forward argument, a bool known only at
+    # run time) to SDPA's is_causal: its CIA kernel is traced for both values. Cross-attention's
+    # query is not its key, so the packed in-projection's unflatten sits in a branch the example
+    # does not take, with no shapes to trace: the library's shape-generic unflatten lowers it.
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerDecoderLayer(16, 2, 32, batch_first=True)
+    dec = torch.nn.TransformerDecoder(layer, 2).eval()
+    tgt, memory = torch.randn(2, 5, 16), torch.randn(2, 7, 16)
+    with torch.no_grad():
+        result = graph_lower.lower(torch.jit.script(dec), [tgt, memory], verify=True)
+    assert result.report["non_core_ops"] == []
+    assert result.report["decompositions"]["aten::unflatten.int"] == "library"
+    assert result.report["decompositions"]["aten::scaled_dot_product_attention"] == "cia"
+    with torch.no_grad():
+        for _ in range(2):
+            t, m = torch.randn(2, 5, 16), torch.randn(2, 7, 16)
+            torch.testing.assert_close(result.module(t, m), dec(t, m), rtol=1e-4, atol=1e-5)
