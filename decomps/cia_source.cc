@@ -263,7 +263,23 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
     }
   }
   for (size_t k = 0; k < node.outputs().size(); ++k) {
-    branch->output(k)->setType(node.outputs()[k]->type());
+    // The node's own type (typed by the example run) when both traces give its sizes and dtype
+    // (strides may differ); when the bool changes a shape (a keepdim), what the two have in
+    // common.
+    const c10::TypePtr& expected = node.outputs()[k]->type();
+    const c10::TypePtr& when_true = branch->blocks()[0]->outputs()[k]->type();
+    const c10::TypePtr& when_false = branch->blocks()[1]->outputs()[k]->type();
+    auto same_shape = [&](const c10::TypePtr& t) {
+      auto a = t->cast<c10::TensorType>();
+      auto b = expected->cast<c10::TensorType>();
+      if (!a || !b) return *t == *expected;
+      return a->sizes() == b->sizes() && a->scalarType() == b->scalarType();
+    };
+    c10::TypePtr type = expected;
+    if (!same_shape(when_true) || !same_shape(when_false)) {
+      type = c10::unifyTypes(when_true, when_false).value_or(expected);
+    }
+    branch->output(k)->setType(type);
     graph->registerOutput(branch->output(k));
   }
   if (absl::Status s = CheckDecompositionFits(node, *graph, name()); !s.ok()) return s;

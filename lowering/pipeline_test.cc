@@ -9,6 +9,7 @@
 #include <torch/torch.h>
 #include <unistd.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -654,6 +655,38 @@ graph(%q : Tensor, %k : Tensor, %v : Tensor, %causal : bool):
     expected.push_back((*want)[0].toTensor());
   }
   EXPECT_FALSE(torch::allclose(expected[0], expected[1]));  // the two values do differ
+}
+
+// A bool known only at run time that changes the result's shape (keepdim): each trace keeps its
+// own shape, and the result of the prim::If is typed by what the two have in common.
+TEST(PipelineTest, ARunTimeBoolThatChangesTheShapeGivesEachTraceItsShape) {
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor, %keep : bool):
+  %none : NoneType = prim::Constant()
+  %dims : int[] = prim::Constant[value=[1]]()
+  %y : Tensor = aten::nanmean(%x, %dims, %keep, %none)
+  return (%y)
+)IR",
+                                                                        "nanmean.ir");
+  ASSERT_TRUE(g.ok()) << g.status();
+  std::shared_ptr<torch::jit::Graph> original = *g;
+  std::shared_ptr<torch::jit::Graph> lowered = original->copy();
+  torch::manual_seed(0);
+  at::Tensor x = torch::randn({3, 4});
+  x.index_put_({0, 1}, std::numeric_limits<float>::quiet_NaN());
+  LoweringOptions options;
+  options.example_inputs = std::vector<c10::IValue>{x, false};
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(lowered, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->violations.empty()) << report->Summary();
+  for (const bool keep : {true, false}) {
+    absl::StatusOr<std::vector<c10::IValue>> want = RunGraph(original, {x, keep});
+    absl::StatusOr<std::vector<c10::IValue>> got = RunGraph(lowered, {x, keep});
+    ASSERT_TRUE(want.ok() && got.ok()) << keep;
+    EXPECT_EQ((*got)[0].toTensor().sizes(), (*want)[0].toTensor().sizes()) << keep;
+    Comparison c = CompareOutputs(*want, *got);
+    EXPECT_TRUE(c.equal) << "keepdim " << keep << ": " << c.mismatch;
+  }
 }
 
 }  // namespace
