@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <numeric>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "absl/cleanup/cleanup.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -26,6 +28,7 @@
 #include "ir/node_signature.h"
 #include "lowering/verify.h"
 #include "passes/fold_glue.h"
+#include "passes/pool_constants.h"
 #include "passes/specialize_shapes.h"
 
 namespace graph_lower {
@@ -127,12 +130,48 @@ int64_t RestrideOutputs(const Node& node, Graph& lowered, std::string& why) {
   return restrided;
 }
 
-// A memoised lowering: the finished graph, the source it came from and its node count.
+// A memoised lowering: the finished graph, the source it came from, its node count, and the
+// constants of its top block that every place it is inlined into one graph may share
+// (Decomposer::Inline).
 struct Lowering {
   std::shared_ptr<Graph> graph;
   std::string source;
   int64_t nodes = 0;
+  absl::flat_hash_set<const Node*> shared_constants;
 };
+
+// The constants of `lowering`'s top block that copies of it inlined into one graph may share: not
+// an output (the inlined output takes the replaced node's metadata), and either of a type that
+// cannot be written (int, float, bool, None, string, device), or, when no node of the lowering
+// writes, one that no output may alias (ir/mutation.h ValuesThatMayAliasOutputs): then no node
+// of any copy writes it and no node outside the copies sees it. The int[] sizes of the views,
+// expands and permutes of a decomposition specialised on shapes are most of them: 20 in each
+// block of the synthetic blocks benchmark, which every later pass walked and PoolConstants then
+// merged again.
+absl::flat_hash_set<const Node*> SharedConstantsOf(const Graph& lowering) {
+  absl::flat_hash_set<const Node*> shared;
+  const bool writes = AnyNodeWrites(*lowering.block());
+  absl::flat_hash_set<const Value*> escaping;
+  bool escaping_known = false;
+  for (const Node* node : lowering.nodes()) {
+    if (node->kind() != c10::prim::Constant || node->outputs().size() != 1) continue;
+    const Value* out = node->output();
+    if (std::any_of(out->uses().begin(), out->uses().end(),
+                    [&](const torch::jit::Use& u) { return u.user == lowering.return_node(); })) {
+      continue;
+    }
+    if (MayBeWritten(*out->type())) {
+      if (writes) continue;
+      if (!escaping_known) {
+        escaping = ValuesThatMayAliasOutputs(lowering);
+        escaping_known = true;
+      }
+      if (escaping.contains(out)) continue;
+    }
+    shared.insert(node);
+  }
+  return shared;
+}
 
 // Whether every tensor value of `block` (inputs, outputs of its nodes, at any depth) has a
 // complete type: sizes, strides, dtype and device.
@@ -182,33 +221,54 @@ class Decomposer {
     return dst;
   }
 
-  // A memoised lowering's constant node -> its one copy in the graph being emitted.
-  using SharedConstants = absl::flat_hash_map<const Node*, Value*>;
+  // The constants of the graph being emitted that others are mapped to: a memoised lowering's
+  // shared constant node -> its one copy (by_node), and each copy by the hash of its value
+  // (by_value, pool_constants.h HashConstantValue), so that equal constants of the source graph
+  // and of different lowerings are one node too. All are at the start of the graph's top block,
+  // where PoolConstants would move them.
+  struct SharedConstants {
+    absl::flat_hash_map<const Node*, Value*> by_node;
+    absl::flat_hash_map<size_t, std::vector<Value*>> by_value;
+  };
 
-  // Clones `lowering`'s nodes at `g`'s insertion point with `inputs` for its inputs, and returns
-  // the values standing for its outputs, as torch::jit::insertGraph does, with one difference:
-  // a constant whose value cannot be written (an int, float, bool, None, string or device:
-  // MayBeWritten is false) and that is not itself an output is made once in `g`, at the start
-  // of its top block, and shared by every place the same lowering is inlined. Repeated blocks
+  // The constant of `g` standing for `constant` (a prim::Constant of another graph that may be
+  // shared, see SharedConstantsOf and EmitBlock): an equal one made before (same output type,
+  // EqualConstantValues), or a clone made now at the start of `g`'s top block.
+  Value* PooledConstant(Graph& g, Node& constant, const std::function<Value*(Value*)>& env) {
+    std::optional<c10::IValue> value = torch::jit::toIValue(constant.output());
+    std::vector<Value*>* bucket = nullptr;
+    if (value) {
+      const c10::Type& type = *constant.output()->type();
+      bucket =
+          &constants_
+               ->by_value[absl::HashOf(static_cast<int>(type.kind()), HashConstantValue(*value))];
+      for (Value* v : *bucket) {
+        if (*v->type() == type && EqualConstantValues(*torch::jit::toIValue(v), *value)) return v;
+      }
+    }
+    Node* copy = g.createClone(&constant, env);
+    g.block()->prependNode(copy);
+    if (bucket) bucket->push_back(copy->output());
+    return copy->output();
+  }
+
+  // Clones `entry`'s graph's nodes at `g`'s insertion point with `inputs` for its inputs, and
+  // returns the values standing for its outputs, as torch::jit::insertGraph does, with one
+  // difference: a constant it may share (Lowering::shared_constants) is made once in `g`, at the
+  // start of its top block, and shared by every place the same lowering is inlined. Repeated blocks
   // inline the same memoised lowerings thousands of times, and these constants were a copy per
   // node lowered, about as many nodes as the ops themselves, which every later pass then walked
   // and PoolConstants merged again (perf on 1,024 blocks: createClone 13%, PoolConstants 7%).
-  std::vector<Value*> Inline(Graph& g, Graph& lowering, torch::jit::ArrayRef<Value*> inputs) {
+  std::vector<Value*> Inline(Graph& g, const Lowering& entry, torch::jit::ArrayRef<Value*> inputs) {
+    Graph& lowering = *entry.graph;
     inline_map_.clear();
     for (size_t i = 0; i < inputs.size(); ++i) inline_map_[lowering.inputs()[i]] = inputs[i];
-    auto env = [&](Value* v) { return inline_map_.at(v); };
+    std::function<Value*(Value*)> env = [&](Value* v) { return inline_map_.at(v); };
     for (Node* node : lowering.nodes()) {
-      if (node->kind() == c10::prim::Constant && node->outputs().size() == 1 &&
-          !MayBeWritten(*node->output()->type()) && constants_ != nullptr &&
-          std::none_of(
-              node->output()->uses().begin(), node->output()->uses().end(),
-              [&](const torch::jit::Use& u) { return u.user == lowering.return_node(); })) {
-        auto [it, made] = constants_->try_emplace(node, nullptr);
-        if (made) {
-          Node* copy = g.createClone(node, env);
-          g.block()->prependNode(copy);
-          it->second = copy->output();
-        }
+      if (constants_ != nullptr && node->kind() == c10::prim::Constant &&
+          entry.shared_constants.contains(node)) {
+        auto [it, made] = constants_->by_node.try_emplace(node, nullptr);
+        if (made) it->second = PooledConstant(g, *node, env);
         inline_map_[node->output()] = it->second;
         continue;
       }
@@ -236,11 +296,19 @@ class Decomposer {
   void EmitBlock(Block& src, Block* dst, ValueMap& map) {
     Graph& g = *dst->owningGraph();
     torch::jit::WithInsertPoint guard(dst);
-    auto env = [&](Value* v) { return map.at(v); };
+    std::function<Value*(Value*)> env = [&](Value* v) { return map.at(v); };
     for (Node* node : src.nodes()) {
       if (options_.progress) {
         if (path_.empty()) ++progress_.nodes_done;
         MaybeReportProgress();
+      }
+      // A constant of a type that cannot be written: one node per value in the emitted graph, as
+      // PoolConstants leaves it (a frozen block stack repeats its ints, floats, bools, None and
+      // strings in every block: 10 of its 16 constants).
+      if (node->kind() == c10::prim::Constant && node->outputs().size() == 1 &&
+          constants_ != nullptr && !MayBeWritten(*node->output()->type())) {
+        map[node->output()] = PooledConstant(g, *node, env);
+        continue;
       }
       if (!node->blocks().empty()) {
         Node* clone = g.insertNode(g.createClone(node, env, /*copy_blocks=*/false));
@@ -264,7 +332,7 @@ class Decomposer {
       std::vector<Value*> inputs;
       inputs.reserve(node->inputs().size());
       for (Value* v : node->inputs()) inputs.push_back(map.at(v));
-      std::vector<Value*> outs = Inline(g, *lowered->graph, inputs);
+      std::vector<Value*> outs = Inline(g, *lowered, inputs);
       MapOutputs(*node, outs, map);
       ++result_.rewrites;
       result_.changed = true;
@@ -359,6 +427,7 @@ class Decomposer {
     EliminateDeadCodeOf(lowered);
     auto entry = std::make_shared<Lowering>();
     entry->nodes = CountNodes(*lowered);
+    entry->shared_constants = SharedConstantsOf(*lowered);
     entry->graph = std::move(lowered);
     entry->source = found.source;
     memo_[std::move(sig)] = entry;

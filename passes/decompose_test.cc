@@ -15,6 +15,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/graph_io.h"
 #include "lowering/backend.h"
 #include "lowering/verify.h"
@@ -27,6 +28,7 @@ TORCH_LIBRARY(graph_lower_test, m) {
   m.def("d(Tensor x) -> Tensor");
   m.def("e(Tensor x) -> Tensor");
   m.def("f(Tensor x) -> Tensor");
+  m.def("g(Tensor x) -> (Tensor, Tensor)");
 }
 TORCH_LIBRARY_IMPL(graph_lower_test, CPU, m) {
   m.impl("a", [](const at::Tensor& x) { return x + 1; });
@@ -35,6 +37,7 @@ TORCH_LIBRARY_IMPL(graph_lower_test, CPU, m) {
   m.impl("d", [](const at::Tensor& x) { return x + 4; });
   m.impl("e", [](const at::Tensor& x) { return x * 2; });
   m.impl("f", [](const at::Tensor& x) { return x * 2 + 1; });
+  m.impl("g", [](const at::Tensor& x) { return std::make_tuple(x * 0 + 2, x + 2); });
 }
 
 namespace graph_lower {
@@ -412,7 +415,16 @@ graph(%x : Tensor):
 // source and the reason, and the rest of the graph is still lowered.
 // Each place a memoised lowering is inlined shares its constants that cannot be written (one
 // node per graph), and keeps a copy of each one that can (a list may be written by its user).
-TEST(DecomposeTest, InlinedLoweringsShareConstantsThatCannotBeWritten) {
+// Counts the prim::Constant nodes of `g`'s top block by their output type's kind.
+absl::flat_hash_map<c10::TypeKind, int> ConstantKinds(const torch::jit::Graph& g) {
+  absl::flat_hash_map<c10::TypeKind, int> kinds;
+  for (const torch::jit::Node* node : g.nodes()) {
+    if (node->kind() == c10::prim::Constant) ++kinds[node->output()->type()->kind()];
+  }
+  return kinds;
+}
+
+TEST(DecomposeTest, InlinedLoweringsInWhichNothingWritesShareTheirConstants) {
   Fixture f({{"graph_lower_test::a", R"IR(
 graph(%x : Tensor):
   %one : int = prim::Constant[value=1]()
@@ -432,22 +444,117 @@ graph(%x : Tensor):
 )IR"));
   EXPECT_EQ(r.memo_hits, 2);
   EXPECT_TRUE(VerifyOpset(*r.graph, f.opset).empty()) << GraphToText(*r.graph);
-  int ints = 0, floats = 0, lists = 0;
-  for (const torch::jit::Node* node : r.graph->nodes()) {
-    if (node->kind() != c10::prim::Constant) continue;
-    const c10::TypeKind kind = node->output()->type()->kind();
-    ints += kind == c10::TypeKind::IntType;
-    floats += kind == c10::TypeKind::FloatType;
-    lists += kind == c10::TypeKind::ListType;
-  }
-  EXPECT_EQ(ints, 1) << GraphToText(*r.graph);
-  EXPECT_EQ(floats, 1) << GraphToText(*r.graph);
-  EXPECT_EQ(lists, 3) << GraphToText(*r.graph);
+  absl::flat_hash_map<c10::TypeKind, int> kinds = ConstantKinds(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::IntType], 1) << GraphToText(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::FloatType], 1) << GraphToText(*r.graph);
+  // Nothing in the lowering writes the int[] and it does not reach an output: one copy.
+  EXPECT_EQ(kinds[c10::TypeKind::ListType], 1) << GraphToText(*r.graph);
   torch::jit::LintGraph(r.graph);
 
   const at::Tensor x = torch::randn({4, 3});
   at::Tensor want = x;
   for (int i = 0; i < 3; ++i) want = torch::flip(want * 0.5 + 1, {0});
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), want));
+}
+
+TEST(DecomposeTest, ALoweringThatWritesKeepsACopyOfEachWritableConstant) {
+  // The lowering appends to a list (made from its int[] constant, which a node of some copy could
+  // write): the int[] is cloned for each copy; the int, which no node can write, is shared.
+  Fixture f({{"graph_lower_test::a", R"IR(
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %keep : bool = prim::Constant[value=1]()
+  %dims : int[] = prim::Constant[value=[0]]()
+  %l : int[] = aten::list(%dims)
+  %u : int[] = aten::append(%l, %one)
+  %none : NoneType = prim::Constant()
+  %w : Tensor = aten::sum(%x, %l, %keep, %none)
+  return (%w)
+)IR"}});
+  f.opset.Keep("aten::list.t").IgnoreError();
+  f.opset.Keep("aten::append.t").IgnoreError();
+  DecomposeResult r = f.Run(Parse(R"IR(
+graph(%x : Tensor):
+  %y1 : Tensor = graph_lower_test::a(%x)
+  %y2 : Tensor = graph_lower_test::a(%y1)
+  return (%y2)
+)IR"));
+  EXPECT_EQ(r.memo_hits, 1);
+  for (const auto& [op, reasons] : r.undecomposable) {
+    ADD_FAILURE() << op.ToString() << ": " << absl::StrJoin(reasons, "; ");
+  }
+  absl::flat_hash_map<c10::TypeKind, int> kinds = ConstantKinds(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::IntType], 1) << GraphToText(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::ListType], 2) << GraphToText(*r.graph);
+  torch::jit::LintGraph(r.graph);
+  const at::Tensor x = torch::randn({4, 3});
+  EXPECT_TRUE(torch::allclose(
+      RunOne(r.graph, x),
+      x.sum(std::vector<int64_t>{0, 1}, true).sum(std::vector<int64_t>{0, 1}, true)));
+}
+
+TEST(DecomposeTest, AConstantThatMayReachALoweringsOutputIsNotShared) {
+  // aten::alias returns its input: each copy's output would be the one tensor constant, and a
+  // caller writing one output would change the others.
+  Fixture f({});
+  f.opset.Keep("aten::alias").IgnoreError();
+  ASSERT_TRUE(f.registry
+                  ->Register("graph_lower_test::g",
+                             [](const torch::jit::Node&) -> absl::StatusOr<DecompositionGraph> {
+                               auto g = std::make_shared<torch::jit::Graph>();
+                               torch::jit::Value* x =
+                                   g->addInput()->setType(c10::TensorType::get());
+                               torch::jit::Value* c = g->insertConstant(torch::full({}, 2));
+                               torch::jit::Value* one = g->insertConstant(1);
+                               g->registerOutput(g->insert(c10::aten::alias, {c}));
+                               g->registerOutput(g->insert(c10::aten::add, {x, c, one}));
+                               return g;
+                             })
+                  .ok());
+  DecomposeResult r = f.Run(Parse(R"IR(
+graph(%x : Tensor):
+  %y1 : Tensor, %z1 : Tensor = graph_lower_test::g(%x)
+  %y2 : Tensor, %z2 : Tensor = graph_lower_test::g(%z1)
+  return (%y1, %y2, %z2)
+)IR"));
+  EXPECT_EQ(r.memo_hits, 1);
+  for (const auto& [op, reasons] : r.undecomposable) {
+    ADD_FAILURE() << op.ToString() << ": " << absl::StrJoin(reasons, "; ");
+  }
+  absl::flat_hash_map<c10::TypeKind, int> kinds = ConstantKinds(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::TensorType], 2) << GraphToText(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::IntType], 1) << GraphToText(*r.graph);
+  torch::jit::LintGraph(r.graph);
+}
+
+TEST(DecomposeTest, EqualConstantsOfTheSourceGraphThatCannotBeWrittenAreOneNode) {
+  Fixture f({});
+  DecomposeResult r = f.Run(Parse(R"IR(
+graph(%x : Tensor):
+  %a : int = prim::Constant[value=1]()
+  %b : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %f : float = prim::Constant[value=1.]()
+  %l1 : int[] = prim::Constant[value=[0]]()
+  %l2 : int[] = prim::Constant[value=[0]]()
+  %t1 : bool = prim::Constant[value=1]()
+  %t2 : bool = prim::Constant[value=1]()
+  %y : Tensor = aten::add(%x, %a, %b)
+  %z : Tensor = aten::add(%y, %two, %a)
+  %w : Tensor = aten::mul(%z, %f)
+  %none : NoneType = prim::Constant()
+  %s1 : Tensor = aten::sum(%w, %l1, %t1, %none)
+  %s2 : Tensor = aten::sum(%s1, %l2, %t2, %none)
+  return (%s2)
+)IR"));
+  absl::flat_hash_map<c10::TypeKind, int> kinds = ConstantKinds(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::IntType], 2) << GraphToText(*r.graph);    // 1 and 2
+  EXPECT_EQ(kinds[c10::TypeKind::FloatType], 1) << GraphToText(*r.graph);  // not merged with 1
+  EXPECT_EQ(kinds[c10::TypeKind::BoolType], 1) << GraphToText(*r.graph);
+  EXPECT_EQ(kinds[c10::TypeKind::ListType], 2) << GraphToText(*r.graph);  // left to PoolConstants
+  torch::jit::LintGraph(r.graph);
+  const at::Tensor x = torch::randn({4, 3, 2});
+  const at::Tensor want = (((x + 1) + 2) * 1.0).sum({0}, true).sum({0}, true);
   EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), want));
 }
 

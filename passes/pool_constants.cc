@@ -182,6 +182,10 @@ class Pooler {
 
 }  // namespace
 
+size_t HashConstantValue(const c10::IValue& value) { return HashIValue(value); }
+
+bool EqualConstantValues(const c10::IValue& a, const c10::IValue& b) { return EqualIValues(a, b); }
+
 PoolConstantsStats PoolConstants(const std::shared_ptr<torch::jit::Graph>& graph) {
   PoolConstantsStats stats;
   Pooler pooler(*graph, stats);

@@ -32,6 +32,16 @@ struct PoolConstantsStats {
 // per pair.
 PoolConstantsStats PoolConstants(const std::shared_ptr<torch::jit::Graph>& graph);
 
+// The value hash PoolConstants buckets constants by: scalars, strings, None, devices, lists and
+// tuples by value; a tensor by dtype, device, sizes, strides and its bytes (all of them up to
+// 16 KiB, 64 evenly spaced runs of 64 bytes of a larger one). Equal values hash equal.
+size_t HashConstantValue(const c10::IValue& value);
+
+// Whether two constant values are equal as torch::jit's EqualNode decides it for constants
+// (torch/csrc/jit/ir/node_hashing.cpp): the same kind of value; tensors of equal options, sizes,
+// strides and elements; doubles bitwise (0.0 and -0.0 differ). Types are the caller's to compare.
+bool EqualConstantValues(const c10::IValue& a, const c10::IValue& b);
+
 }  // namespace graph_lower
 
 #endif  // GRAPH_LOWER_PASSES_POOL_CONSTANTS_H_
