@@ -264,7 +264,7 @@ def markdown(results):
             "run for the first time while lowering bring in (15 MB for blocks-64). Non-core "
             "left: distinct overloads outside core ATen (`torch.Tag.core`) in the result.", ""]
     # Pass breakdown
-    out += ["## Where the C++ pass spends its time (first repetition, ms)", ""]
+    out += ["## Where the C++ pass spends its time (median over the repetitions, ms)", ""]
     passes = []
     for r in rows:
         for p in r["lower"]["pass_ms"]:

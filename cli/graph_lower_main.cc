@@ -395,6 +395,8 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
     progress.emplace(options.progress_interval_ms);
     options.progress = [&progress](const LoweringProgress& p) { progress->Show(p); };
   }
+  // The program is the CLI's own and is not used when lowering fails: no copy of it.
+  options.in_place = true;
   absl::StatusOr<LoweringReport> report = LowerToCoreAten(program.graph, options);
   if (progress) progress->Clear();
   if (!dump_status.ok()) return dump_status;

@@ -42,6 +42,13 @@ struct LoweringOptions {
   bool verify = false;     // run original and lowered graphs on the example inputs and compare
   int max_iterations = 4;  // decompose+cleanup rounds (a round after glue folded may expose more)
   int64_t max_rewrites = 10'000'000;
+  // Lower the caller's graph itself rather than a copy, as libtorch's own passes do: no
+  // Graph::copy of the input (1.5 us a node at 100k nodes, lower_bench blocks-4096, and as much
+  // again to free the copy), and the schemas matched by the first census stay cached on the
+  // nodes. The price: on an error, `graph` may be left part-lowered and must be discarded
+  // (with false it is left as it was). The CLI and the Python API lower graphs of their own
+  // and set it.
+  bool in_place = false;
   // Check invariants after every pass (graph lint; cleanup passes add no non-core op). On in test
   // builds through the environment variable GRAPH_LOWER_CHECK_INVARIANTS=1.
   bool check_invariants = false;
@@ -120,7 +127,8 @@ struct LoweringReport {
 // frozen). After: every tensor op is in the opset unless reported (undecomposable, cycles);
 // structural prim ops stay; with example inputs, shape glue is folded away.
 // Errors: InvalidArgument (bad example inputs), FailedPrecondition (strict and not legal, or
-// verification mismatch when verify), Internal (a pass failed; the graph is left as it was).
+// verification mismatch when verify), Internal (a pass failed; the graph is left as it was,
+// unless options.in_place). LoweringReport::time_ms includes freeing the graphs replaced.
 absl::StatusOr<LoweringReport> LowerToCoreAten(std::shared_ptr<torch::jit::Graph>& graph,
                                                const LoweringOptions& options);
 

@@ -9,6 +9,7 @@
 #include <torch/torch.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
@@ -78,6 +79,29 @@ TEST(PipelineTest, AfterPassSeesEveryStepInOrder) {
   EXPECT_THAT(texts[2], HasSubstr("aten::linear"));
   EXPECT_THAT(texts[3], Not(HasSubstr("aten::linear")));
   EXPECT_EQ(texts.back(), GraphToText(*g));
+}
+
+TEST(PipelineTest, LoweringInPlaceGivesTheGraphACopyWouldGet) {
+  LoweringOptions options = WithExamples();
+  auto copied = Program();
+  const auto given = copied;
+  absl::StatusOr<LoweringReport> by_copy = LowerToCoreAten(copied, options);
+  ASSERT_TRUE(by_copy.ok()) << by_copy.status();
+  // Without in_place the caller's graph object is left as it was (only the pointer moves).
+  EXPECT_THAT(GraphToText(*given), HasSubstr("aten::linear"));
+  EXPECT_NE(copied.get(), given.get());
+
+  options.in_place = true;
+  auto in_place = Program();
+  absl::StatusOr<LoweringReport> by_in_place = LowerToCoreAten(in_place, options);
+  ASSERT_TRUE(by_in_place.ok()) << by_in_place.status();
+  EXPECT_EQ(GraphToText(*in_place), GraphToText(*copied));
+  EXPECT_TRUE(by_in_place->violations.empty());
+  EXPECT_EQ(by_in_place->nodes_after, by_copy->nodes_after);
+  EXPECT_EQ(by_in_place->rewrites, by_copy->rewrites);
+  const auto& passes = by_in_place->pass_ms;
+  EXPECT_TRUE(
+      std::none_of(passes.begin(), passes.end(), [](const auto& p) { return p.first == "copy"; }));
 }
 
 TEST(PipelineTest, WithoutExampleInputsThereIsNoSpecializeStep) {

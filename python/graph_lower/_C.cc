@@ -238,6 +238,7 @@ std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
   }
   options.verify = verify;
   options.unroll_loops = unroll_loops;
+  options.in_place = true;  // on the copy made here
   std::shared_ptr<torch::jit::Graph> copy = graph->copy();
   LoweringReport report = Run(copy, options);
   return {copy, report.ToJson().dump()};
@@ -276,6 +277,7 @@ std::pair<torch::jit::Module, std::string> LowerModule(
   }
   options.verify = verify;
   options.unroll_loops = unroll_loops;
+  options.in_place = true;  // the frozen clone's graph, made here
   LoweringReport report = Run(program->graph, options);
   SaveOptions save;
   save.signature = &schema;
