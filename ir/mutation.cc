@@ -51,17 +51,22 @@ bool HasOutArgument(const c10::FunctionSchema& schema) {
 
 }  // namespace
 
+bool NodeWrites(const torch::jit::Node& node) {
+  if (node.kind() == c10::prim::SetAttr) return true;
+  // A node no overload of which is mutable cannot write; its schema is not looked up.
+  if (const c10::FunctionSchema* schema = SchemaIfSomeOverloadSatisfies(node, IsMutable);
+      schema && schema->is_mutable()) {
+    return true;
+  }
+  for (const torch::jit::Block* sub : node.blocks()) {
+    if (AnyNodeWrites(*sub)) return true;
+  }
+  return false;
+}
+
 bool AnyNodeWrites(const torch::jit::Block& block) {
   for (const torch::jit::Node* node : block.nodes()) {
-    if (node->kind() == c10::prim::SetAttr) return true;
-    // A node no overload of which is mutable cannot write; its schema is not looked up.
-    if (const c10::FunctionSchema* schema = SchemaIfSomeOverloadSatisfies(*node, IsMutable);
-        schema && schema->is_mutable()) {
-      return true;
-    }
-    for (const torch::jit::Block* sub : node->blocks()) {
-      if (AnyNodeWrites(*sub)) return true;
-    }
+    if (NodeWrites(*node)) return true;
   }
   return false;
 }

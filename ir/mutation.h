@@ -34,6 +34,8 @@ const c10::FunctionSchema* SchemaIfSomeOverloadSatisfies(const torch::jit::Node&
 // mutable (an alias annotation with `!`, as aten::add_'s `Tensor(a!) self`), or prim::SetAttr.
 // Nodes without a schema other than prim::SetAttr (containers, control flow) do not write.
 bool AnyNodeWrites(const torch::jit::Block& block);
+// The same for one node and the blocks it holds.
+bool NodeWrites(const torch::jit::Node& node);
 
 // Whether any node of `block` (nested blocks included) changes a tensor's sizes, strides or
 // storage in place rather than its elements (aten::t_, transpose_, unsqueeze_, squeeze_,

@@ -1,6 +1,7 @@
 // Opset verification and op census over all blocks of a graph.
 #include "lowering/verify.h"
 
+#include <optional>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -39,26 +40,32 @@ std::string NodeText(const torch::jit::Node& node) {
   return std::string(absl::StripAsciiWhitespace(absl::StrReplaceAll(text, {{"\n", " "}})));
 }
 
+// Appends `node` to `violations` when `classifier` finds it outside the opset.
+void AddIfViolation(const torch::jit::Node& node, OpsetClassifier& classifier,
+                    std::vector<Violation>& violations) {
+  if (classifier.Classify(node) != OpClass::kNonCore) return;
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  std::ostringstream schema_text;
+  if (schema) {
+    schema_text << *schema;
+  } else {
+    schema_text << "(no schema)";
+  }
+  violations.push_back({OpKey::Of(node), schema_text.str(), Location(node), NodeText(node)});
+}
+
 }  // namespace
 
 std::vector<Violation> VerifyOpset(const torch::jit::Graph& graph, const Opset& opset) {
   std::vector<Violation> violations;
   OpsetClassifier classifier(opset);
-  ForEachNode(*graph.block(), [&](const torch::jit::Node& node) {
-    if (classifier.Classify(node) != OpClass::kNonCore) return;
-    const c10::FunctionSchema* schema = node.maybeSchema();
-    std::ostringstream schema_text;
-    if (schema) {
-      schema_text << *schema;
-    } else {
-      schema_text << "(no schema)";
-    }
-    violations.push_back({OpKey::Of(node), schema_text.str(), Location(node), NodeText(node)});
-  });
+  ForEachNode(*graph.block(),
+              [&](const torch::jit::Node& node) { AddIfViolation(node, classifier, violations); });
   return violations;
 }
 
-OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset) {
+OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset,
+                    std::vector<Violation>* violations) {
   // The nodes are counted by kind and schema first, in the order met; OpKey::Of (two strings) and
   // Classify then run once per group, not once per node. Each overload's class is still its
   // first node's: the first group of an overload holds its first node.
@@ -68,7 +75,13 @@ OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset) {
   };
   absl::flat_hash_map<std::pair<uint32_t, const c10::FunctionSchema*>, size_t> index;
   std::vector<Group> groups;
+  std::optional<OpsetClassifier> classifier;
+  if (violations) {
+    violations->clear();
+    classifier.emplace(opset);
+  }
   ForEachNode(*graph.block(), [&](const torch::jit::Node& node) {
+    if (violations) AddIfViolation(node, *classifier, *violations);
     auto [it, inserted] = index.try_emplace(
         std::make_pair(static_cast<uint32_t>(node.kind()), node.maybeSchema()), groups.size());
     if (inserted) groups.push_back({&node, 0});
@@ -81,6 +94,12 @@ OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset) {
     c.count += group.count;
   }
   return census;
+}
+
+int64_t CountNodes(const OpCensus& census) {
+  int64_t n = 0;
+  for (const auto& [op, count] : census) n += count.count;
+  return n;
 }
 
 int64_t CountNodes(const torch::jit::Graph& graph) {

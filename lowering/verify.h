@@ -32,10 +32,16 @@ struct OpCount {
   OpClass op_class = OpClass::kNonCore;
 };
 using OpCensus = std::map<OpKey, OpCount>;
-OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset);
+// With `violations`, also sets it to VerifyOpset(graph, opset), found in the same walk over the
+// graph: on graphs of 100k nodes each walk costs about 0.1 us a node (a cache miss per node,
+// lower_bench blocks-4096), against 0.01 on small ones.
+OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset,
+                    std::vector<Violation>* violations = nullptr);
 
 // Number of nodes of `graph`, nested blocks included.
 int64_t CountNodes(const torch::jit::Graph& graph);
+// The same number from a census of the graph (the sum of its counts), without walking it again.
+int64_t CountNodes(const OpCensus& census);
 
 }  // namespace graph_lower
 

@@ -473,10 +473,13 @@ class LinearConstantPropagation {
 // return's producers, side effects, and what they use). That pass marks through hash sets of
 // nodes and values, an allocation or more per node: it was 11% of a lowering of 1,024 blocks
 // (perf, two calls per round), this walk allocates nothing. Returns false, removing nothing,
-// when the block holds a node with blocks or a prim::fork (libtorch's pass then runs).
-bool EliminateDeadCodeInFlatBlock(torch::jit::Block* block) {
-  for (const Node* node : block->nodes()) {
-    if (!node->blocks().empty() || node->kind() == c10::prim::fork) return false;
+// when the block holds a node with blocks or a prim::fork (libtorch's pass then runs); with
+// `known_flat`, the caller has found none and the block is not walked for them first.
+bool EliminateDeadCodeInFlatBlock(torch::jit::Block* block, bool known_flat = false) {
+  if (!known_flat) {
+    for (const Node* node : block->nodes()) {
+      if (!node->blocks().empty() || node->kind() == c10::prim::fork) return false;
+    }
   }
   auto nodes = block->nodes().reverse();
   for (auto it = nodes.begin(); it != nodes.end(); ++it) {
@@ -638,11 +641,21 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
       changed |= inlined;
       if (!inlined) break;
     }
-    if (!AnyNodeWrites(*graph->block())) {
+    // Whether any node writes, and whether the top block is flat (EliminateDeadCodeInFlatBlock),
+    // in one walk over the graph. Constant propagation only removes blocks.
+    bool writes = false, flat = true;
+    for (const Node* node : graph->block()->nodes()) {
+      if (!node->blocks().empty() || node->kind() == c10::prim::fork) flat = false;
+      if (NodeWrites(*node)) {
+        writes = true;
+        break;
+      }
+    }
+    if (!writes) {
       changed |= LinearConstantPropagation(*graph).Run(graph->block());
       // Without alias analysis, dead code elimination keeps every op with a mutable schema;
       // there is none here.
-      if (!EliminateDeadCodeInFlatBlock(graph->block())) {
+      if (!EliminateDeadCodeInFlatBlock(graph->block(), /*known_flat=*/flat)) {
         torch::jit::EliminateDeadCode(graph->block());
       }
       return changed;
