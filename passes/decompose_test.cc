@@ -457,6 +457,33 @@ graph(%x : Tensor):
   EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), want));
 }
 
+TEST(DecomposeTest, ASharedConstantIsGivenAtMost128Uses) {
+  // Freeing n users of one value costs n^2 / 2 in libtorch (a linear search per use removed), so
+  // a shared constant takes at most 128 uses and the next inlined copies share a new one.
+  Fixture f({{"graph_lower_test::a", R"IR(
+graph(%x : Tensor):
+  %dims : int[] = prim::Constant[value=[0]]()
+  %w : Tensor = aten::flip(%x, %dims)
+  return (%w)
+)IR"}});
+  std::string text = "graph(%x0 : Tensor):\n";
+  for (int i = 0; i < 300; ++i) {
+    absl::StrAppend(&text, "  %x", i + 1, " : Tensor = graph_lower_test::a(%x", i, ")\n");
+  }
+  absl::StrAppend(&text, "  return (%x300)\n");
+  DecomposeResult r = f.Run(Parse(text));
+  EXPECT_EQ(r.memo_hits, 299);
+  std::vector<size_t> uses;
+  for (const torch::jit::Node* node : r.graph->nodes()) {
+    if (node->kind() == c10::prim::Constant) uses.push_back(node->output()->uses().size());
+  }
+  std::sort(uses.begin(), uses.end());
+  EXPECT_THAT(uses, ElementsAre(44, 128, 128));
+  torch::jit::LintGraph(r.graph);
+  const at::Tensor x = torch::randn({4, 3});
+  EXPECT_TRUE(torch::equal(RunOne(r.graph, x), x));  // an even number of flips
+}
+
 TEST(DecomposeTest, ALoweringThatWritesKeepsACopyOfEachWritableConstant) {
   // The lowering appends to a list (made from its int[] constant, which a node of some copy could
   // write): the int[] is cloned for each copy; the int, which no node can write, is shared.
