@@ -475,11 +475,15 @@ class LinearConstantPropagation {
 // (perf, two calls per round), this walk allocates nothing. Returns false, removing nothing,
 // when the block holds a node with blocks or a prim::fork (libtorch's pass then runs); with
 // `known_flat`, the caller has found none and the block is not walked for them first.
+// Whether `node` stops EliminateDeadCodeInFlatBlock: it holds blocks or is a prim::fork.
+bool BreaksFlatBlock(const Node& node) {
+  return !node.blocks().empty() || node.kind() == c10::prim::fork;
+}
+
 bool EliminateDeadCodeInFlatBlock(torch::jit::Block* block, bool known_flat = false) {
-  if (!known_flat) {
-    for (const Node* node : block->nodes()) {
-      if (!node->blocks().empty() || node->kind() == c10::prim::fork) return false;
-    }
+  if (!known_flat && std::any_of(block->nodes().begin(), block->nodes().end(),
+                                 [](const Node* node) { return BreaksFlatBlock(*node); })) {
+    return false;
   }
   auto nodes = block->nodes().reverse();
   for (auto it = nodes.begin(); it != nodes.end(); ++it) {
@@ -645,7 +649,7 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
     // in one walk over the graph. Constant propagation only removes blocks.
     bool writes = false, flat = true;
     for (const Node* node : graph->block()->nodes()) {
-      if (!node->blocks().empty() || node->kind() == c10::prim::fork) flat = false;
+      if (BreaksFlatBlock(*node)) flat = false;
       if (NodeWrites(*node)) {
         writes = true;
         break;
