@@ -27,6 +27,7 @@
 #include "lowering/report.h"
 #include "passes/decompose.h"
 #include "passes/fold_glue.h"
+#include "passes/fresh_outputs.h"
 #include "passes/functionalize.h"
 #include "passes/pool_constants.h"
 #include "passes/prune_copy.h"
@@ -512,6 +513,18 @@ absl::StatusOr<LoweringReport> LowerToCoreAtenImpl(std::shared_ptr<Graph>& graph
       break;
     }
   }
+  // An output computed from constants only (`x.new_zeros(3)` once x's dtype is specialised) would
+  // be one tensor object for every call under TorchScript's executor (passes/fresh_outputs.h).
+  try {
+    PassTimer timer(report, "fresh_outputs");
+    report.fresh_outputs = KeepOutputsFresh(*g);
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat("keeping outputs fresh failed: ", e.what()));
+  }
+  if (check && report.fresh_outputs > 0) {
+    if (absl::Status s = CheckInvariants(g, "fresh_outputs"); !s.ok()) return s;
+  }
+  after("fresh_outputs", *g);
   // A dtype folded from the program's arithmetic on the example inputs (`2 - 3`): the node was
   // never run (CIA tracing and folding skip it), and the program would crash libtorch there.
   if (absl::Status s = bad_dtype(*g, "on the example inputs, "); !s.ok()) return s;
@@ -631,6 +644,7 @@ nlohmann::json LoweringReport::ToJson() const {
   j["memo_hits"] = memo_hits;
   j["memo_entries"] = memo_entries;
   j["restrided_outputs"] = restrided_outputs;
+  j["fresh_outputs"] = fresh_outputs;
   j["iterations"] = iterations;
   j["changed"] = changed;
   j["converged"] = converged;

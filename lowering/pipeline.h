@@ -94,6 +94,9 @@ struct LoweringReport {
   int64_t rewrites = 0, memo_hits = 0, memo_entries = 0;
   // Decomposition outputs copied to the op's layout (DecomposeResult::restrided_outputs).
   int64_t restrided_outputs = 0;
+  // Outputs computed from constants only, made to depend on an input so that TorchScript's
+  // executor gives a new tensor each call (passes/fresh_outputs.h, KeepOutputsFresh).
+  int64_t fresh_outputs = 0;
   // Per decomposed overload, summed over rounds: nodes replaced, nodes inserted, source.
   std::map<OpKey, OpRewrites> rewrites_by_op;
   // Wall time per decomposition source, summed over rounds (DecomposeResult::source_ms).

@@ -66,6 +66,23 @@ def test_compile_matches_eager_and_runs_core_aten_only(name):
         assert r["legal"]
 
 
+def test_compile_returns_new_tensors_for_outputs_computed_from_constants():
+    # The lowered x.new_zeros(3) is aten::full on constants, which TorchScript's executor would
+    # fold into one tensor returned by every call (passes/fresh_outputs.h).
+    torch._dynamo.reset()
+
+    def fn(x):
+        return x.new_zeros(3), x * 2
+
+    compiled = torch.compile(fn, backend="graph_lower")
+    x = torch.randn(2)
+    for _ in range(4):
+        zeros, doubled = compiled(x)
+        torch.testing.assert_close(zeros, torch.zeros(3))
+        torch.testing.assert_close(doubled, x * 2)
+        zeros.add_(5)
+
+
 def test_compile_lowers_again_for_new_shapes_and_graph_breaks():
     torch._dynamo.reset()
     before = len(backend.reports())

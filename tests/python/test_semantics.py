@@ -413,6 +413,36 @@ def test_loops_stay_unless_unrolling_is_asked(graph_lower_bin, tmp_path):
     torch.testing.assert_close(unrolled(x), cls()(x))
 
 
+class ConstantOutputs(nn.Module):
+    """Outputs that no longer read x once its dtype and shape are specialised: a factory, two views
+    of one, and a range; plus one that does read x."""
+    def forward(self, x):
+        z = x.new_zeros(4)
+        return z, z.view(2, 2), torch.zeros_like(x), torch.arange(x.size(0)), x + 1
+
+
+def test_outputs_computed_from_constants_are_new_tensors_on_every_call(graph_lower_bin, tmp_path):
+    # TorchScript's executor folds ops whose inputs are all constants, so the lowered
+    # `full(...)` was one tensor object for every call: a caller's write to it reached the next
+    # call's result (found by the try-to-break-it pass). Eager gives new tensors each time.
+    module = ConstantOutputs()
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, [torch.randn(3)])
+    assert proc.returncode == 0, proc.stderr
+    assert rep["fresh_outputs"] == 2  # the zeros (with its view) and the range; full_like reads x
+    seen = []
+    for _ in range(4):
+        x = torch.randn(3)
+        got = lowered(x)
+        for g, w in zip(got, module(x)):
+            torch.testing.assert_close(g, w)
+        assert got[0].data_ptr() == got[1].data_ptr()  # the view still views the zeros
+        for t in got:
+            assert all(t.data_ptr() != s.data_ptr() for s in seen)
+        seen.extend(got)
+        for t in got:
+            t.add_(5)  # as a caller may; the next call must not see it
+
+
 def test_input_mutation_can_be_kept_in_place(graph_lower_bin, tmp_path):
     cls, inputs = cases["input_mutation"]
     proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, cls(), inputs,
