@@ -63,7 +63,8 @@ struct LoweringOptions {
   // program that writes, given example inputs: specialised, the branches not taken removed;
   // LowerToCoreAten), "prepare" (inlined, functionalized), then per round N "rN-specialize" (with
   // example inputs: shapes specialised, glue folded), "rN-decompose", "rN-functionalize",
-  // "rN-cleanup", and last "final" (the graph returned). For dumps and debugging; it must not keep
+  // "rN-cleanup", then "fresh_outputs" (passes/fresh_outputs.h), and last "final" (the graph
+  // returned). For dumps and debugging; it must not keep
   // references into the graph.
   std::function<void(absl::string_view pass, const torch::jit::Graph&)> after_pass;
   // Called from inside the decompose pass at most every `progress_interval_ms` (see
