@@ -158,6 +158,19 @@ absl::flat_hash_set<const torch::jit::Value*> ValuesThatMayAliasOutputs(
     const torch::jit::Value* v = work.back();
     work.pop_back();
     if (!MayBeWritten(*v->type()) || !escaping.insert(v).second) continue;
+    if (v->type()->kind() != c10::TypeKind::TensorType) {
+      // What is put into a container that may be returned (aten::append, aten::insert,
+      // aten::_set_item: the container's argument is written) is returned with it.
+      for (const torch::jit::Use& use : v->uses()) {
+        const c10::FunctionSchema* writer = use.user->maybeSchema();
+        if (writer == nullptr || use.offset >= writer->arguments().size()) continue;
+        const c10::AliasInfo* alias = writer->arguments()[use.offset].alias_info();
+        if (alias == nullptr || !alias->isWrite()) continue;
+        for (const torch::jit::Value* in : use.user->inputs()) {
+          if (in != v) work.push_back(in);
+        }
+      }
+    }
     const torch::jit::Node* node = v->node();
     if (node->kind() == c10::prim::Constant || node->kind() == c10::prim::Param) continue;
     const c10::FunctionSchema* schema = node->maybeSchema();

@@ -53,10 +53,11 @@ bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block);
 bool MayBeWritten(const c10::Type& type);
 
 // The values of `graph` that may be, or share memory with, a value the graph returns: walking
-// back from the outputs through every node that may return an alias of an input. The caller of
-// the graph may write its outputs in place, so passes must not turn these into constants shared
-// between runs, nor merge two of them. Alias annotations in an op's schema are trusted for ops
-// with kernels of their own; a CompositeImplicitAutograd op (type_as, dropout(train=False),
+// back from the outputs through every node that may return an alias of an input, and into what
+// is put into such a container by an op that writes it (aten::append, aten::insert, _set_item). The
+// caller of the graph may write its outputs in place, so passes must not turn these into constants
+// shared between runs, nor merge two of them. Alias annotations in an op's schema are trusted for
+// ops with kernels of their own; a CompositeImplicitAutograd op (type_as, dropout(train=False),
 // atleast_2d, einsum return their input without an annotation) is assumed to return an alias of
 // any input holding a tensor when its result holds tensors; containers, control flow and other
 // composite results, of any input that may be written.

@@ -3,6 +3,9 @@
 #include <absl/container/flat_hash_set.h>
 #include <torch/csrc/jit/ir/constants.h>
 
+#include <algorithm>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "ir/mutation.h"
@@ -31,13 +34,6 @@ class Freshener {
   explicit Freshener(Graph& graph) : graph_(graph) {}
 
   int64_t Run() {
-    for (Value* in : graph_.inputs()) {
-      if (IsTensor(in)) {
-        anchor_input_ = in;
-        break;
-      }
-    }
-    if (anchor_input_ == nullptr) return 0;
     escaping_ = ValuesThatMayAliasOutputs(graph_);
     CollectRoots(*graph_.block());
     if (roots_.empty()) return 0;
@@ -58,45 +54,92 @@ class Freshener {
         foldable_.insert(node->output());
         continue;
       }
+      if (node->kind() == c10::prim::Loop) {
+        CollectLoop(*node);
+        continue;
+      }
       for (Block* sub : node->blocks()) CollectRoots(*sub);
       if (!node->blocks().empty() || node->outputs().empty()) continue;
-      bool all = true;
-      for (const Value* in : node->inputs()) {
-        if (!foldable_.contains(in)) {
-          all = false;
-          break;
-        }
+      if (!AllFoldable(node->inputs()) || node->isNondeterministic() || node->hasSideEffects()) {
+        continue;
       }
-      if (!all || node->isNondeterministic() || node->hasSideEffects()) continue;
       for (Value* out : node->outputs()) {
         foldable_.insert(out);
-        if (IsTensor(out) && escaping_.contains(out) && MakesItsOwnTensor(*node, out->offset())) {
+        if (IsTensor(out) && escaping_.contains(out) && MakesItsOwnTensor(*node, out->offset()) &&
+            KeepsItsLayoutThroughWhere(*out->type()->expect<c10::TensorType>())) {
           roots_.push_back(out);
         }
       }
     }
   }
 
-  // any(as_strided(x, [0], [1]), 0): a 0-dim false that the executor cannot fold, reading no
-  // element of x (a 0-element view is in bounds of any storage).
+  // The executor unrolls a loop of constant trip count (torch/csrc/jit/passes/loop_unrolling.cpp)
+  // before it folds, so its counter, and each value it carries from a foldable start, count as
+  // foldable in the body; an output is foldable when its start and the body's result are.
+  void CollectLoop(Node& loop) {
+    Block& body = *loop.blocks()[0];
+    const bool counted =
+        foldable_.contains(loop.inputs()[0]) && foldable_.contains(loop.inputs()[1]);
+    if (counted) foldable_.insert(body.inputs()[0]);
+    for (size_t i = 0; i < loop.outputs().size(); ++i) {
+      if (counted && foldable_.contains(loop.inputs()[i + 2]))
+        foldable_.insert(body.inputs()[i + 1]);
+    }
+    CollectRoots(body);
+    for (size_t i = 0; i < loop.outputs().size(); ++i) {
+      if (counted && foldable_.contains(loop.inputs()[i + 2]) &&
+          foldable_.contains(body.outputs()[i + 1])) {
+        foldable_.insert(loop.outputs()[i]);
+      }
+    }
+  }
+
+  bool AllFoldable(c10::ArrayRef<Value*> values) const {
+    for (const Value* v : values) {
+      if (!foldable_.contains(v)) return false;
+    }
+    return true;
+  }
+
+  // Whether where(c, t, t) gives t's strides: when t is dense and non-overlapping (TensorIterator
+  // then lays the result out as t), or its layout is not known. Not on the meta device, whose
+  // tensors hold no elements to share and where libtorch's C++ build has no meta kernel for where.
+  static bool KeepsItsLayoutThroughWhere(const c10::TensorType& type) {
+    if (type.device() && type.device()->is_meta()) return false;
+    const std::optional<std::vector<int64_t>> sizes = type.sizes().concrete_sizes();
+    const std::optional<std::vector<int64_t>> strides = type.strides().concrete_sizes();
+    if (!sizes || !strides || sizes->size() != strides->size()) return true;
+    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of the dims of size > 1
+    for (size_t i = 0; i < sizes->size(); ++i) {
+      if ((*sizes)[i] == 0) return true;
+      if ((*sizes)[i] != 1) dims.emplace_back((*strides)[i], (*sizes)[i]);
+    }
+    std::sort(dims.begin(), dims.end());
+    int64_t expected = 1;
+    for (const auto& [stride, size] : dims) {
+      if (stride != expected) return false;
+      expected *= size;
+    }
+    return true;
+  }
+
+  // any(rand([0]), 0): a 0-dim false that the executor cannot fold, as it never folds a
+  // nondeterministic op (Node::isNondeterministic). A CPU rand of no elements draws no number,
+  // so the program's random stream is the same as without it.
   Value* MakeCondition() {
     torch::jit::WithInsertPoint guard(graph_.block()->nodes().front());
     Value* size = graph_.insertConstant(std::vector<int64_t>{0});
-    Value* stride = graph_.insertConstant(std::vector<int64_t>{1});
+    Value* dtype = graph_.insertConstant(static_cast<int64_t>(c10::ScalarType::Float));
     Value* none = graph_.insertConstant(c10::IValue());
-    Node* view = graph_.insertNode(
-        graph_.create(c10::aten::as_strided, {anchor_input_, size, stride, none}));
+    Value* cpu = graph_.insertConstant(c10::Device(c10::kCPU));
+    Node* rand = graph_.insertNode(graph_.create(c10::aten::rand, {size, dtype, none, cpu, none}));
+    rand->output()->setType(
+        c10::TensorType::createContiguous(c10::kFloat, c10::Device(c10::kCPU), {0}));
     Value* zero = graph_.insertConstant(int64_t{0});
     Value* keepdim = graph_.insertConstant(false);
-    Node* any = graph_.insertNode(graph_.create(c10::aten::any, {view->output(), zero, keepdim}));
-    const auto x = anchor_input_->type()->expect<c10::TensorType>();
-    if (x->scalarType() && x->device()) {
-      view->output()->setType(x->withSizesStrides({0}, {1}));
-      any->output()->setType(c10::TensorType::createContiguous(c10::kBool, *x->device(), {}));
-    } else {
-      view->output()->setType(c10::TensorType::get());
-      any->output()->setType(c10::TensorType::get());
-    }
+    Node* any = graph_.insertNode(graph_.create(c10::aten::any, {rand->output(), zero, keepdim}));
+    any->output()->setType(
+        c10::TensorType::createContiguous(c10::kBool, c10::Device(c10::kCPU), {}));
     return any->output();
   }
 
@@ -109,7 +152,6 @@ class Freshener {
   }
 
   Graph& graph_;
-  Value* anchor_input_ = nullptr;
   absl::flat_hash_set<const Value*> escaping_;
   absl::flat_hash_set<const Value*> foldable_;
   std::vector<Value*> roots_;

@@ -19,19 +19,23 @@ namespace graph_lower {
 // original program, whose `new_zeros` read `x`, gave a new tensor each time, as eager does.
 //
 // What: each tensor that may be, or share memory with, a returned value (ir/mutation.h,
-// ValuesThatMayAliasOutputs: through views, tuples, lists and control flow), that its node makes
-// itself (no alias annotation on that result) and that the executor could fold (its node's inputs
-// are all computed from constants only; nested blocks included) gets a `where(c, t, t)` after it,
-// with `c` a 0-dim bool tensor read from the graph's first tensor input
-// (`any(as_strided(x, [0], [1]), 0)`, which reads no elements), and the node's other uses take the
-// `where` instead: the same values, dtype and strides (TensorIterator keeps the input's dense
-// layout), views of it still views of one tensor, one extra pass over the tensor, and
-// no longer foldable. All three ops are core ATen. A returned constant (a frozen weight) is left
-// as it is: the original returned its module's tensor too. A graph without a tensor input is left
-// as it is.
+// ValuesThatMayAliasOutputs: through views, tuples, lists and what is appended to them, and
+// control flow), that its node makes itself (no alias annotation on that result) and that the
+// executor could fold (its node's inputs are all computed from constants only, counting a loop's
+// counter and what it carries from a constant start when its trip count is constant, as the
+// executor unrolls such loops first; nested blocks included) gets a `where(c, t, t)` after it, and
+// the node's other uses take the `where` instead. `c` is `any(rand([0]), 0)`, a 0-dim false: the
+// executor never folds a nondeterministic op, and a CPU rand of no elements draws no number (the
+// program's random stream is unchanged). The `where` gives the same values, dtype and strides
+// (TensorIterator keeps a dense input's layout), views of it stay views of one tensor, and it
+// costs one extra pass over the tensor. All three ops are core ATen. Not changed: a returned
+// constant (a frozen weight; the original returned its module's tensor too); a tensor whose
+// known strides leave gaps or overlap (`empty_strided([2, 3], [6, 1])`: `where` would return it
+// contiguous); a meta tensor (no elements to share, and libtorch's C++ build has no meta kernel
+// for `where`).
 //
 // Before: a graph of any ops. After: the same, with at most one `where` per such output tensor and
-// one `as_strided` + `any` in the top block. Returns the number of `where` nodes added.
+// one `rand` + `any` in the top block. Returns the number of `where` nodes added.
 int64_t KeepOutputsFresh(torch::jit::Graph& graph);
 
 }  // namespace graph_lower

@@ -162,7 +162,8 @@ graph(%x : Float(3, strides=[1], requires_grad=0, device=cpu)):
   EXPECT_EQ(g->toString(), before);
 }
 
-TEST(KeepOutputsFreshTest, AGraphWithoutATensorInputIsLeftAlone) {
+TEST(KeepOutputsFreshTest, AGraphWithoutATensorInputIsFreshToo) {
+  // torch.compile's graph of `lambda x: torch.zeros(3)` has no input at all (dynamo drops x).
   std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
 graph(%k : int):
   %n : NoneType = prim::Constant()
@@ -171,7 +172,81 @@ graph(%k : int):
   %size : int[] = prim::ListConstruct(%three)
   %z : Tensor = aten::full(%size, %zero, %n, %n, %n, %n)
   return (%z))IR");
+  EXPECT_EQ(KeepOutputsFresh(*g), 1);
+  g->lint();
+  torch::jit::GraphFunction fn("f", g, nullptr);
+  for (int i = 0; i < 4; ++i) {
+    at::Tensor out = fn({c10::IValue(int64_t{1})}).toTensor();
+    EXPECT_TRUE(torch::equal(out, torch::zeros({3}))) << "call " << i << ": " << out;
+    out.add_(5);
+  }
+}
+
+TEST(KeepOutputsFreshTest, TensorsMadeInALoopOfConstantTripCountAndAppendedToTheOutputAreFresh) {
+  // for i in range(3): out.append(x.new_full((2,), float(i))): the executor unrolls the loop, then
+  // folds each full (found by the try-to-break-it pass: from the third call on, one tensor).
+  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
+  %n : NoneType = prim::Constant()
+  %true : bool = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %three : int = prim::Constant[value=3]()
+  %float : int = prim::Constant[value=6]()
+  %cpu : Device = prim::Constant[value="cpu"]()
+  %out : Tensor[] = prim::ListConstruct()
+  %r : Tensor = prim::Loop(%three, %true, %x)
+    block0(%i : int, %c : Tensor):
+      %f : float = aten::Float(%i)
+      %size : int[] = prim::ListConstruct(%two)
+      %t : Tensor = aten::full(%size, %f, %float, %n, %cpu, %n)
+      %l : Tensor[] = aten::append(%out, %t)
+      -> (%true, %c)
+  return (%out))IR");
+  EXPECT_EQ(KeepOutputsFresh(*g), 1);
+  g->lint();
+  torch::jit::GraphFunction fn("f", g, nullptr);
+  for (int call = 0; call < 5; ++call) {
+    c10::List<at::Tensor> out = fn({c10::IValue(torch::ones({2}))}).toTensorList();
+    ASSERT_EQ(out.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+      at::Tensor t = out.get(i);
+      EXPECT_TRUE(torch::equal(t, torch::full({2}, static_cast<float>(i))))
+          << "call " << call << ", element " << i << ": " << t;
+      t.add_(5);
+    }
+  }
+}
+
+TEST(KeepOutputsFreshTest, TensorsWithGapsAreLeftAlone) {
+  // where(c, t, t) of a tensor with gaps between its rows would be contiguous.
+  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
+  %n : NoneType = prim::Constant()
+  %zero : int = prim::Constant[value=0]()
+  %three : int = prim::Constant[value=3]()
+  %float : int = prim::Constant[value=6]()
+  %size : int[] = prim::Constant[value=[2, 3]]()
+  %stride : int[] = prim::Constant[value=[6, 1]]()
+  %gaps : Float(2, 3, strides=[6, 1], requires_grad=0, device=cpu) = aten::empty_strided(%size, %stride, %float, %n, %n, %n)
+  return (%gaps))IR");
   EXPECT_EQ(KeepOutputsFresh(*g), 0);
+}
+
+TEST(KeepOutputsFreshTest, APermutedDenseTensorKeepsItsStrides) {
+  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
+  %n : NoneType = prim::Constant()
+  %float : int = prim::Constant[value=6]()
+  %size : int[] = prim::Constant[value=[2, 3]]()
+  %stride : int[] = prim::Constant[value=[1, 2]]()
+  %t : Float(2, 3, strides=[1, 2], requires_grad=0, device=cpu) = aten::empty_strided(%size, %stride, %float, %n, %n, %n)
+  return (%t))IR");
+  EXPECT_EQ(KeepOutputsFresh(*g), 1);
+  torch::jit::GraphFunction fn("f", g, nullptr);
+  for (int i = 0; i < 3; ++i) {
+    at::Tensor out = fn({c10::IValue(torch::ones({2}))}).toTensor();
+    EXPECT_EQ(out.strides(), (std::vector<int64_t>{1, 2}));
+  }
 }
 
 }  // namespace

@@ -443,6 +443,30 @@ def test_outputs_computed_from_constants_are_new_tensors_on_every_call(graph_low
             t.add_(5)  # as a caller may; the next call must not see it
 
 
+class ZerosAndRandom(nn.Module):
+    def forward(self, x):
+        return x.new_zeros(3), torch.rand(4)
+
+
+def test_keeping_outputs_fresh_leaves_the_random_stream_as_it_was(graph_lower_bin, tmp_path):
+    # The condition KeepOutputsFresh adds is computed from a rand of no elements.
+    # Without --verify: the two programs' rand(4) draw different numbers there.
+    src, out, report = tmp_path / "in.pt", tmp_path / "out.pt", tmp_path / "report.json"
+    torch.jit.script(ZerosAndRandom()).save(str(src))
+    torch.save([torch.randn(3)], str(tmp_path / "inputs.pt"))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs",
+                   str(tmp_path / "inputs.pt"), "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(report.read_text())["fresh_outputs"] == 1
+    lowered = torch.jit.load(str(out))
+    for seed in range(3):
+        torch.manual_seed(seed)
+        want = ZerosAndRandom()(torch.randn(3))
+        torch.manual_seed(seed)
+        got = lowered(torch.randn(3))
+        torch.testing.assert_close(got, want, rtol=0, atol=0)
+
+
 def test_input_mutation_can_be_kept_in_place(graph_lower_bin, tmp_path):
     cls, inputs = cases["input_mutation"]
     proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, cls(), inputs,
