@@ -1,14 +1,14 @@
 #include "passes/fresh_outputs.h"
 
 #include <absl/container/flat_hash_set.h>
+#include <c10/core/Contiguity.h>
 #include <torch/csrc/jit/ir/constants.h>
 
-#include <algorithm>
 #include <optional>
-#include <utility>
 #include <vector>
 
 #include "ir/mutation.h"
+#include "passes/fold_glue.h"
 
 namespace graph_lower {
 namespace {
@@ -44,8 +44,8 @@ class Freshener {
 
  private:
   // In graph order: the values TorchScript's constant propagation can fold (constants, and the
-  // outputs of nodes without blocks, side effects or nondeterminism whose inputs all are such
-  // values; torch/csrc/jit/passes/constant_propagation.cpp), nested blocks included, as the
+  // outputs of nodes it may run (FoldableOp) whose inputs all are such values;
+  // torch/csrc/jit/passes/constant_propagation.cpp), nested blocks included, as the
   // executor folds inside branches and loop bodies too; of them, the tensors a node makes itself
   // that may be (or share memory with) an output are the roots.
   void CollectRoots(Block& block) {
@@ -59,10 +59,7 @@ class Freshener {
         continue;
       }
       for (Block* sub : node->blocks()) CollectRoots(*sub);
-      if (!node->blocks().empty() || node->outputs().empty()) continue;
-      if (!AllFoldable(node->inputs()) || node->isNondeterministic() || node->hasSideEffects()) {
-        continue;
-      }
+      if (node->outputs().empty() || !FoldableOp(*node) || !AllFoldable(node->inputs())) continue;
       for (Value* out : node->outputs()) {
         foldable_.insert(out);
         if (IsTensor(out) && escaping_.contains(out) && MakesItsOwnTensor(*node, out->offset()) &&
@@ -78,17 +75,17 @@ class Freshener {
   // foldable in the body; an output is foldable when its start and the body's result are.
   void CollectLoop(Node& loop) {
     Block& body = *loop.blocks()[0];
-    const bool counted =
-        foldable_.contains(loop.inputs()[0]) && foldable_.contains(loop.inputs()[1]);
-    if (counted) foldable_.insert(body.inputs()[0]);
+    if (!foldable_.contains(loop.inputs()[0]) || !foldable_.contains(loop.inputs()[1])) {
+      CollectRoots(body);  // not unrolled: nothing it carries is foldable
+      return;
+    }
+    foldable_.insert(body.inputs()[0]);
     for (size_t i = 0; i < loop.outputs().size(); ++i) {
-      if (counted && foldable_.contains(loop.inputs()[i + 2]))
-        foldable_.insert(body.inputs()[i + 1]);
+      if (foldable_.contains(loop.inputs()[i + 2])) foldable_.insert(body.inputs()[i + 1]);
     }
     CollectRoots(body);
     for (size_t i = 0; i < loop.outputs().size(); ++i) {
-      if (counted && foldable_.contains(loop.inputs()[i + 2]) &&
-          foldable_.contains(body.outputs()[i + 1])) {
+      if (foldable_.contains(loop.inputs()[i + 2]) && foldable_.contains(body.outputs()[i + 1])) {
         foldable_.insert(loop.outputs()[i]);
       }
     }
@@ -101,7 +98,8 @@ class Freshener {
     return true;
   }
 
-  // Whether where(c, t, t) gives t's strides: when t is dense and non-overlapping (TensorIterator
+  // Whether where(c, t, t) gives t's strides: when t is dense and non-overlapping (libtorch's own
+  // c10::_compute_non_overlapping_and_dense; TensorIterator
   // then lays the result out as t), or its layout is not known. Not on the meta device, whose
   // tensors hold no elements to share and where libtorch's C++ build has no meta kernel for where.
   static bool KeepsItsLayoutThroughWhere(const c10::TensorType& type) {
@@ -109,18 +107,7 @@ class Freshener {
     const std::optional<std::vector<int64_t>> sizes = type.sizes().concrete_sizes();
     const std::optional<std::vector<int64_t>> strides = type.strides().concrete_sizes();
     if (!sizes || !strides || sizes->size() != strides->size()) return true;
-    std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of the dims of size > 1
-    for (size_t i = 0; i < sizes->size(); ++i) {
-      if ((*sizes)[i] == 0) return true;
-      if ((*sizes)[i] != 1) dims.emplace_back((*strides)[i], (*sizes)[i]);
-    }
-    std::sort(dims.begin(), dims.end());
-    int64_t expected = 1;
-    for (const auto& [stride, size] : dims) {
-      if (stride != expected) return false;
-      expected *= size;
-    }
-    return true;
+    return c10::_compute_non_overlapping_and_dense<int64_t>(*sizes, *strides);
   }
 
   // any(rand([0]), 0): a 0-dim false that the executor cannot fold, as it never folds a
