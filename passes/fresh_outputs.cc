@@ -99,8 +99,8 @@ class Freshener {
   }
 
   // Whether where(c, t, t) gives t's strides: when t is dense and non-overlapping (libtorch's own
-  // c10::_compute_non_overlapping_and_dense; TensorIterator
-  // then lays the result out as t), or its layout is not known. Not on the meta device, whose
+  // c10::_compute_non_overlapping_and_dense; TensorIterator then lays the result out as t), or
+  // its layout is not known. Not on the meta device, whose
   // tensors hold no elements to share and where libtorch's C++ build has no meta kernel for where.
   static bool KeepsItsLayoutThroughWhere(const c10::TensorType& type) {
     if (type.device() && type.device()->is_meta()) return false;
