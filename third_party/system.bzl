@@ -1,11 +1,56 @@
-"""Repository rules that wrap libraries installed by Debian packages (tools/packages.txt).
+"""Repository rules that wrap libraries installed on the system (tools/packages-*.txt).
 
 Nothing is downloaded: each repository is a cc_library over the system's headers and shared
 libraries, so Bazel builds offline against exactly what tools/dev provisions. Headers directly under
 /usr/include need nothing (the autodetected toolchain allows them); extra include directories (e.g.
 libtorch's C++ API dir) are symlinked into the repository and exported with `includes`, since
 cc_library `copts` do not reach dependents.
+
+libtorch is the one the Python interpreter imports: $GRAPH_LOWER_PYTHON (default python3; the
+package build, setup.py, sets it to the interpreter pip runs) is asked for
+`torch.utils.cpp_extension.include_paths()` and `library_paths()`, so a pip-installed torch works as
+well as Debian's.
 """
+
+# Prints the torch that the interpreter imports: version, include dirs, library dirs (one line each).
+_TORCH_PATHS = """
+import os, torch, torch.utils.cpp_extension as c
+print(torch.__version__)
+print(os.pathsep.join(c.include_paths()))
+print(os.pathsep.join(c.library_paths()))
+"""
+
+def _python(rctx):
+    return rctx.os.environ.get("GRAPH_LOWER_PYTHON", "python3")
+
+def _is_system_include(rctx, d):
+    """True when every entry of `d` is the same-named entry of /usr/include (Debian's torch/include
+    is a directory of such symlinks), which the compiler searches anyway."""
+    p = rctx.path(d)
+    if not p.exists:
+        return False
+    for child in p.readdir():
+        if str(child.realpath) != "/usr/include/" + child.basename:
+            return False
+    return True
+
+def _torch_paths(rctx):
+    """(include dirs, link options) of the torch that the Python interpreter imports."""
+    res = rctx.execute([_python(rctx), "-c", _TORCH_PATHS])
+    if res.return_code != 0:
+        fail("%s cannot import torch (set GRAPH_LOWER_PYTHON to an interpreter that can): %s" %
+             (_python(rctx), res.stderr))
+    lines = res.stdout.strip().split("\n")
+    # torch 2.6 still lists TH and THC, which no longer ship.
+    includes = [d for d in lines[1].split(":")
+                if d and rctx.path(d).exists and not _is_system_include(rctx, d)]
+    linkopts = []
+    for d in lines[2].split(":"):
+        # Debian's torch/lib is empty (its libraries are in the system library path); a pip
+        # torch's holds libtorch*.so, which the CLI and tests then find through an rpath.
+        if d and rctx.path(d + "/libtorch.so").exists:
+            linkopts += ["-L" + d, "-Wl,-rpath," + d]
+    return includes, linkopts
 
 def _run(rctx, argv):
     res = rctx.execute(argv)
@@ -17,13 +62,17 @@ def _system_cc_library_impl(rctx):
     linkopts = []
     if rctx.attr.pkg_config:
         linkopts += _run(rctx, ["pkg-config", "--libs"] + rctx.attr.pkg_config)
+    dirs = list(rctx.attr.include_dirs)
+    if rctx.attr.torch:
+        torch_includes, torch_linkopts = _torch_paths(rctx)
+        dirs += torch_includes
+        linkopts += torch_linkopts
     linkopts += rctx.attr.linkopts
     for f in rctx.attr.check_files:
         if not rctx.path(f).exists:
             fail("%s not found: is its Debian package installed? (tools/dev provisions it)" % f)
-    dirs = list(rctx.attr.include_dirs)
     if rctx.attr.python_headers:
-        dirs += _run(rctx, ["python3", "-c", "import sysconfig; print(sysconfig.get_paths()['include'])"])
+        dirs += _run(rctx, [_python(rctx), "-c", "import sysconfig; print(sysconfig.get_paths()['include'])"])
     includes = []
     for i, d in enumerate(dirs):
         if not rctx.path(d).exists:
@@ -52,9 +101,56 @@ system_cc_library = repository_rule(
         "pkg_config": attr.string_list(doc = "pkg-config modules whose --libs are linked"),
         "linkopts": attr.string_list(),
         "include_dirs": attr.string_list(doc = "absolute include directories beyond /usr/include"),
-        "python_headers": attr.bool(doc = "add the running python3's include directory"),
+        "python_headers": attr.bool(doc = "add the Python interpreter's include directory"),
+        "torch": attr.bool(doc = "add the include and library dirs of the interpreter's torch"),
         "check_files": attr.string_list(doc = "files that must exist (clear error when missing)"),
     },
     local = True,
-    environ = ["PATH", "PKG_CONFIG_PATH"],
+    environ = ["PATH", "PKG_CONFIG_PATH", "GRAPH_LOWER_PYTHON"],
 )
+
+def system_repositories():
+    """The system libraries graph-lower builds against; called by WORKSPACE (Bazel 4) and
+    WORKSPACE.bzlmod (Bazel 7)."""
+    # libtorch (Debian's libtorch-dev, or a pip-installed torch): the include dirs, its C++ API
+    # dir among them, and library dir of the torch that $GRAPH_LOWER_PYTHON imports.
+    system_cc_library(
+        name = "libtorch",
+        torch = True,
+        linkopts = ["-ltorch", "-ltorch_cpu", "-lc10", "-lpthread"],
+    )
+
+    # The Python bindings of libtorch, for the pybind11 extension (python3-torch, python3-dev,
+    # python3-pybind11; a pip torch ships pybind11 in its include dir).
+    system_cc_library(
+        name = "libtorch_python",
+        torch = True,
+        linkopts = ["-ltorch_python"],
+        python_headers = True,
+    )
+
+    # Abseil (libabsl-dev): Debian splits it into ~80 shared libraries; pkg-config knows the order.
+    system_cc_library(
+        name = "absl",
+        pkg_config = [
+            "absl_flags",
+            "absl_flags_parse",
+            "absl_flags_usage",
+            "absl_flat_hash_map",
+            "absl_flat_hash_set",
+            "absl_log",
+            "absl_check",
+            "absl_status",
+            "absl_statusor",
+            "absl_str_format",
+            "absl_strings",
+            "absl_time",
+        ],
+    )
+
+    # googletest + gmock with gtest_main (libgtest-dev, libgmock-dev).
+    system_cc_library(
+        name = "gtest",
+        check_files = ["/usr/include/gmock/gmock.h"],
+        linkopts = ["-lgmock", "-lgtest_main", "-lgtest", "-lpthread"],
+    )
