@@ -35,21 +35,26 @@ fuzz:
 # PyTorch's OpInfo samples through graph-lower and through torch.export + run_decompositions
 # (tests/opinfo/sweep.py); writes docs/coverage.md and docs/coverage.json. COVERAGE_SAMPLES
 # samples per OpInfo and dtype (0: all of them, several hours; 2 is what the issue measured the anchor at).
+# docs/coverage.* is the torch 2.6 page; GRAPH_LOWER_TORCH=2.14 writes docs/coverage-2.14.*.
 COVERAGE_SAMPLES ?= 2
+COVERAGE_PAGE := docs/coverage$(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),-$(GRAPH_LOWER_TORCH))
 coverage:
-	$(DEV) bazel build //python:graph_lower/_C.so
+	$(DEV) bazel build //python:package
 	$(DEV) python3 $(CURDIR)/tests/opinfo/sweep.py --samples $(COVERAGE_SAMPLES) \
-		--json $(CURDIR)/docs/coverage.json --markdown $(CURDIR)/docs/coverage.md
+		--json $(CURDIR)/$(COVERAGE_PAGE).json --markdown $(CURDIR)/$(COVERAGE_PAGE).md
 
 # Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
 # _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);
 # writes docs/benchmarks.{md,json,png}. Several hours the first time (tracing the 16,384-block
 # model and run_decompositions on it dominate; archives are cached in out/bench).
 # BENCH_ARGS passes options through, e.g. BENCH_ARGS='--models blocks --repeats 3'.
+# Under GRAPH_LOWER_TORCH=2.14 the results go to docs/torch-2.14/ (docs/ keeps the 2.6 figures).
 BENCH_ARGS ?=
+BENCH_DIR := docs$(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),/torch-$(GRAPH_LOWER_TORCH))
 bench:
 	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower
-	$(DEV) python3 $(CURDIR)/benchmarks/run.py $(BENCH_ARGS)
+	mkdir -p $(BENCH_DIR)
+	$(DEV) python3 $(CURDIR)/benchmarks/run.py --out $(CURDIR)/$(BENCH_DIR) $(BENCH_ARGS)
 
 # A few minutes: resnet18, a 2-layer TransformerEncoder and two small block stacks, results to
 # out/bench-quick (docs/ untouched).

@@ -21,6 +21,7 @@
 #include "ir/node_signature.h"
 #include "ir/op_key.h"
 #include "ir/pickle_check.h"
+#include "ir/torch_version.h"
 
 namespace graph_lower {
 namespace {
@@ -199,6 +200,16 @@ TEST(OpKeyTest, FindsSchemasAndExplainsMisses) {
   absl::StatusOr<c10::FunctionSchema> none = FindOperatorSchema(*OpKey::Parse("aten::no_such_op"));
   ASSERT_FALSE(none.ok());
   EXPECT_THAT(std::string(none.status().message()), HasSubstr("no operator named"));
+}
+
+// Only a listed overload that the running libtorch lacks is excused (ir/torch_version.h);
+// a misspelt or unknown one is not, and a registered one never is.
+TEST(TorchVersionTest, OnlyAListedOverloadMissingFromThisTorchCountsAsRemoved) {
+  const bool has_cholesky = FindOperatorSchema(*OpKey::Parse("aten::cholesky")).ok();
+  EXPECT_EQ(IsOverloadRemovedFromRunningTorch("aten::cholesky"), !has_cholesky);
+  EXPECT_FALSE(IsOverloadRemovedFromRunningTorch("aten::cholesky_typo"));
+  EXPECT_FALSE(IsOverloadRemovedFromRunningTorch("aten::add.Tensor"));
+  EXPECT_GE(kTorchVersionMajor * 100 + kTorchVersionMinor, 206);
 }
 
 TEST(OpKeyTest, KeyOfNodeUsesItsSchemaOverload) {

@@ -1,6 +1,8 @@
 // Collects the library's op families.
 #include "decomps/library/library.h"
 
+#include "ir/torch_version.h"
+
 namespace graph_lower {
 
 std::vector<TorchScriptDecomposition> LibraryDecompositions() {
@@ -10,7 +12,9 @@ std::vector<TorchScriptDecomposition> LibraryDecompositions() {
         NnDecompositions, ReductionDecompositions, IndexingDecompositions, RandomDecompositions,
         RecurrentDecompositions, SpecialDecompositions, LinalgDecompositions, FftDecompositions,
         NnFunctionalDecompositions, SortingAndScanDecompositions, BlasAndFactoryDecompositions}) {
-    for (TorchScriptDecomposition& d : family()) all.push_back(std::move(d));
+    for (TorchScriptDecomposition& d : family()) {
+      if (!IsOverloadRemovedFromRunningTorch(d.op)) all.push_back(std::move(d));
+    }
   }
   return all;
 }

@@ -35,7 +35,8 @@ absl::StatusOr<DecompositionGraph> TOnStaticShapes(const torch::jit::Node& node)
 absl::StatusOr<DecompositionGraph> TransposeOnStaticShapes(const torch::jit::Node& node);
 absl::StatusOr<DecompositionGraph> FlattenOnStaticShapes(const torch::jit::Node& node);
 
-// All of the above.
+// All of the above, less the entries for overloads the running libtorch no longer registers
+// (ir/torch_version.h).
 std::vector<TorchScriptDecomposition> LibraryDecompositions();
 
 }  // namespace graph_lower

@@ -28,16 +28,11 @@ import json
 import os
 from typing import Any, Dict
 
-# The extension is built by Bazel (`bazel build //python:graph_lower/_C.so`, `make python`); from
-# a source checkout it is found in bazel-bin next to this package's path.
-_REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-__path__.append(os.path.join(_REPO, "bazel-bin", "python", "graph_lower"))  # noqa: F821
+import torch  # libtorch must be loaded before the extension
+import torch.fx
 
-import torch  # noqa: E402  (libtorch must be loaded before the extension)
-import torch.fx  # noqa: E402
-
-from . import _C  # noqa: E402
-from . import fx as _fx  # noqa: E402
+from . import _C
+from . import fx as _fx
 
 __all__ = ["lower", "lower_graph", "to_function", "LoweringResult", "NotCoreAtenError",
            "VerificationError", "run_decompositions"]

@@ -9,6 +9,10 @@ import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(REPO, "examples"))
+# The graph_lower package as Bazel assembles it (//python:package: sources and extension), which
+# tools/run_tests.sh builds first.
+PACKAGE_DIR = os.path.join(REPO, "bazel-bin", "python", "site")
+sys.path.insert(0, PACKAGE_DIR)
 
 # Test runs check the lowering pipeline's invariants after every pass (graph lint; no cleanup
 # pass adds a non-core op; lowering/pipeline.h), in this process and in every CLI it starts.

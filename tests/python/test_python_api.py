@@ -1,12 +1,8 @@
 """graph_lower.lower_graph (python/graph_lower): lowering torch._C.Graph objects in process."""
 
-import os
-import sys
-
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
-import graph_lower  # noqa: E402
+import graph_lower
 
 
 def _lower_and_run(fn, inputs):

@@ -2,21 +2,15 @@
 backend. Every numerical check compares with eager PyTorch on the same inputs."""
 
 import copy
-import importlib.metadata
 import operator
-import os
-import subprocess
-import sys
 
 import pytest
 import torch
 import torchvision
 from torch.fx.experimental.proxy_tensor import make_fx
 
-PYTHON_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "python")
-sys.path.insert(0, PYTHON_DIR)
-import graph_lower  # noqa: E402
-from graph_lower import backend  # noqa: E402
+import graph_lower
+from graph_lower import backend
 
 
 def _is_core(target):
@@ -132,22 +126,6 @@ def test_compile_training_gradients_and_running_statistics_match_eager():
     reports = _reports_since(before)
     assert {r["phase"] for r in reports} == {"forward", "backward"}
     assert all(r["non_core_ops"] == [] for r in reports), [r["non_core_ops"] for r in reports]
-
-
-def test_backend_entry_point_is_declared_and_found_without_import():
-    eps = importlib.metadata.entry_points(group="torch_dynamo_backends")
-    assert any(ep.name == "graph_lower" and ep.value == "graph_lower.backend:graph_lower_backend"
-               for ep in eps)
-    code = ("import torch\n"
-            "f = torch.compile(lambda x: torch.nn.functional.gelu(x) * 2, backend='graph_lower')\n"
-            "x = torch.randn(3)\n"
-            "torch.testing.assert_close(f(x), torch.nn.functional.gelu(x) * 2)\n"
-            "import graph_lower.backend as b\n"
-            "assert len(b.reports()) == 1, b.reports()\n")
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(PYTHON_DIR))
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          cwd="/", timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
 
 
 # --- graph_lower.lower ------------------------------------------------------------------------
