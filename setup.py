@@ -17,9 +17,11 @@ import shutil
 import subprocess
 import sys
 
-from setuptools import Extension, setup
+from setuptools import Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
-from setuptools.command.build_scripts import build_scripts
+
+# setuptools 84 (Debian sid) no longer exposes setuptools.command.build_scripts; ask for the class.
+build_scripts = Distribution().get_command_class("build_scripts")
 
 REPO = os.path.dirname(os.path.abspath(__file__))
 CLI = "graph-lower"
