@@ -508,6 +508,15 @@ def t_copy(self: Tensor) -> Tensor:
         return torch.clone(self)
     return torch.clone(torch.permute(self, [1, 0]))
 )TS"},
+      // torch 2.6 decomposed unbind_copy through its CompositeImplicitAutograd kernel; 2.14 gives
+      // it a kernel of its own.
+      {"aten::unbind_copy.int", "unbind_copy", R"TS(
+def unbind_copy(self: Tensor, dim: int = 0) -> List[Tensor]:
+    out: List[Tensor] = []
+    for i in range(self.size(dim)):
+        out.append(torch.clone(torch.select(self, dim, i)))
+    return out
+)TS"},
       {"aten::transpose_copy.int", "transpose_copy", R"TS(
 def transpose_copy(self: Tensor, dim0: int, dim1: int) -> Tensor:
     return torch.clone(torch.transpose(self, dim0, dim1))

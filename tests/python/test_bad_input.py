@@ -383,6 +383,11 @@ def _cut_record(src, dst, suffix):
     assert found, suffix
 
 
+# A storage longer than its record: torch 2.14's loader refuses it itself ("... but storage only
+# has N bytes"); under torch 2.6 graph-lower's own check does, naming the record.
+SHORT_RECORD = ("record 'data/0' holds", "but storage only has")
+
+
 def test_an_archive_whose_tensor_record_is_shorter_than_its_tensor_is_refused(
         graph_lower_bin, small_archive, tmp_path):
     # make fuzz: libtorch sizes a storage by the count its pickle declares, not by its record, so
@@ -392,7 +397,8 @@ def test_an_archive_whose_tensor_record_is_shorter_than_its_tensor_is_refused(
     _cut_record(small_archive, bad, "/data/0")
     proc = run_cli(graph_lower_bin, str(bad), "--example-inputs", "1x3x8x8", "-o",
                    str(tmp_path / "out.pt"))
-    _expect_bad_input(proc, str(bad), "damaged TorchScript archive", "record 'data/0' holds")
+    _expect_bad_input(proc, str(bad))
+    assert any(needle in proc.stderr for needle in SHORT_RECORD), proc.stderr
     _only(tmp_path, "short.pt")
 
 
@@ -404,7 +410,8 @@ def test_an_inputs_file_whose_tensor_record_is_shorter_than_its_tensor_is_refuse
     bad = tmp_path / "short_inputs.pt"
     _cut_record(good, bad, "/data/0")
     proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", str(bad), "--verify")
-    _expect_bad_input(proc, str(bad), "damaged torch.save file", "record 'data/0' holds")
+    _expect_bad_input(proc, str(bad))
+    assert any(needle in proc.stderr for needle in SHORT_RECORD), proc.stderr
 
 
 @pytest.mark.parametrize("body,needle", [

@@ -3,6 +3,7 @@ backend. Every numerical check compares with eager PyTorch on the same inputs.""
 
 import copy
 import operator
+import warnings
 
 import pytest
 import torch
@@ -126,6 +127,25 @@ def test_compile_training_gradients_and_running_statistics_match_eager():
     reports = _reports_since(before)
     assert {r["phase"] for r in reports} == {"forward", "backward"}
     assert all(r["non_core_ops"] == [] for r in reports), [r["non_core_ops"] for r in reports]
+
+
+def test_graph_lowers_own_use_of_torchscript_raises_no_deprecation_warning():
+    # torch 2.14 deprecates TorchScript's Python front end (FutureWarning on torch.jit.script,
+    # trace, freeze, load, save); what graph_lower calls itself must not warn the user.
+    model = torch.nn.Sequential(torch.nn.Linear(6, 4), torch.nn.LayerNorm(4), torch.nn.GELU())
+    model.eval()
+    x = torch.randn(3, 6)
+    scripted = torch.jit.script(model)  # the caller's own use: may warn, outside the check
+    graph = torch.jit.trace(lambda a: torch.nn.functional.silu(a) * 2, (x,)).graph
+    exported = torch.export.export(model, (x,))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.testing.assert_close(torch.compile(model, backend="graph_lower")(x), model(x))
+        torch.testing.assert_close(graph_lower.lower(scripted, [x]).module(x), model(x))
+        graph_lower.lower(graph, [x])
+        graph_lower.run_decompositions(exported)
+    jit = [str(w.message) for w in caught if "jit" in str(w.message).lower()]
+    assert not jit, jit
 
 
 # --- graph_lower.lower ------------------------------------------------------------------------
