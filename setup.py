@@ -42,7 +42,8 @@ class BazelBuildExt(build_ext):
 
     def run(self):
         _bazel("build", "//python:package", f"//cli:{CLI}")
-        built = os.path.join(_bazel("info", "bazel-bin").strip(), "python", "site", "graph_lower", "_C.so")
+        bazel_bin = _bazel("info", "bazel-bin").strip()
+        built = os.path.join(bazel_bin, "python", "site", "graph_lower", "_C.so")
         target = self.get_ext_fullpath("graph_lower._C")
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(built, target)
