@@ -174,9 +174,9 @@ def heaviside(self: Tensor, values: Tensor) -> Tensor:
       // copysign(a, b) = |a| with b's sign (torch/_refs copysign: where(signbit(b), -|a|, |a|)),
       // in the promoted dtype, integer/bool promoted to the default float dtype (INT_TO_FLOAT);
       // b's sign bit as in signbit above (-0.0 counts as negative).
-      // ldexp(a, b) = a * 2**b (aten/src/ATen/native/BinaryOps.cpp ldexp: mul(self, pow(2.0, other)),
-      // so integer and bool inputs give the default float dtype). torch 2.6 decomposed it through
-      // that CompositeImplicitAutograd kernel; 2.14 gives it a kernel of its own.
+      // ldexp(a, b) = a * 2**b (aten/src/ATen/native/BinaryOps.cpp ldexp: mul(self, pow(2.0,
+      // other)), so integer and bool inputs give the default float dtype). torch 2.6 decomposed it
+      // through that CompositeImplicitAutograd kernel; 2.14 gives it a kernel of its own.
       {"aten::ldexp.Tensor", "ldexp", R"TS(
 def ldexp(self: Tensor, other: Tensor) -> Tensor:
     return torch.mul(self, torch.pow(2.0, other))

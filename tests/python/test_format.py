@@ -10,7 +10,7 @@ from conftest import REPO
 
 def test_cpp_sources_are_clang_formatted():
     if shutil.which("clang-format") is None:
-        pytest.fail("clang-format is not installed (tools/packages.txt provides it)")
+        pytest.fail("clang-format is not installed (tools/packages-*.txt provide it)")
     files = subprocess.run(["git", "ls-files", "*.h", "*.cc"], cwd=REPO, capture_output=True,
                            text=True, check=True).stdout.split()
     assert files
