@@ -12,10 +12,9 @@ package build, setup.py, sets it to the interpreter pip runs) is asked for
 well as Debian's.
 """
 
-# Prints the torch that the interpreter imports: version, include dirs, library dirs (one line each).
+# Prints the include dirs and the library dirs of the torch the interpreter imports (a line each).
 _TORCH_PATHS = """
-import os, torch, torch.utils.cpp_extension as c
-print(torch.__version__)
+import os, torch.utils.cpp_extension as c
 print(os.pathsep.join(c.include_paths()))
 print(os.pathsep.join(c.library_paths()))
 """
@@ -42,10 +41,10 @@ def _torch_paths(rctx):
              (_python(rctx), res.stderr))
     lines = res.stdout.strip().split("\n")
     # torch 2.6 still lists TH and THC, which no longer ship.
-    includes = [d for d in lines[1].split(":")
+    includes = [d for d in lines[0].split(":")
                 if d and rctx.path(d).exists and not _is_system_include(rctx, d)]
     linkopts = []
-    for d in lines[2].split(":"):
+    for d in lines[1].split(":"):
         # Debian's torch/lib is empty (its libraries are in the system library path); a pip
         # torch's holds libtorch*.so, which the CLI and tests then find through an rpath.
         if d and rctx.path(d + "/libtorch.so").exists:

@@ -171,9 +171,6 @@ def heaviside(self: Tensor, values: Tensor) -> Tensor:
     return torch.where(torch.eq(self, 0), values,
                        torch._to_copy(torch.gt(self, 0), dtype=self.dtype))
 )TS"},
-      // copysign(a, b) = |a| with b's sign (torch/_refs copysign: where(signbit(b), -|a|, |a|)),
-      // in the promoted dtype, integer/bool promoted to the default float dtype (INT_TO_FLOAT);
-      // b's sign bit as in signbit above (-0.0 counts as negative).
       // ldexp(a, b) = a * 2**b (aten/src/ATen/native/BinaryOps.cpp ldexp: mul(self, pow(2.0,
       // other)), so integer and bool inputs give the default float dtype). torch 2.6 decomposed it
       // through that CompositeImplicitAutograd kernel; 2.14 gives it a kernel of its own.
@@ -181,6 +178,9 @@ def heaviside(self: Tensor, values: Tensor) -> Tensor:
 def ldexp(self: Tensor, other: Tensor) -> Tensor:
     return torch.mul(self, torch.pow(2.0, other))
 )TS"},
+      // copysign(a, b) = |a| with b's sign (torch/_refs copysign: where(signbit(b), -|a|, |a|)),
+      // in the promoted dtype, integer/bool promoted to the default float dtype (INT_TO_FLOAT);
+      // b's sign bit as in signbit above (-0.0 counts as negative).
       {"aten::copysign.Tensor", "copysign", R"TS(
 def copysign(self: Tensor, other: Tensor) -> Tensor:
     d = torch.add(self, other).dtype

@@ -210,16 +210,19 @@ XFAIL_TORCH_2_14 = {
 }
 
 
-def _tables():
+def _running_tables():
     import torch
 
     major, minor = (int(p) for p in torch.__version__.split(".")[:2])
     return [XFAIL] + ([XFAIL_TORCH_2_14] if (major, minor) >= (2, 14) else [])
 
 
+_TABLES = _running_tables()
+
+
 def expected(name, variant, dtype, sample):
     """The reason (op, variant, dtype, sample) is expected to fail, or None."""
-    for v, d, samples, reason in [e for table in _tables() for e in table.get(name, ())]:
+    for v, d, samples, reason in [e for table in _TABLES for e in table.get(name, ())]:
         if v not in ("*", variant) or d not in ("*", dtype):
             continue
         if samples == "*" or sample in samples:
