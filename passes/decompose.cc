@@ -1,6 +1,7 @@
 // The decomposition driver: memoised, re-entry-guarded lowering by emitting into a new graph.
 #include "passes/decompose.h"
 
+#include <torch/csrc/jit/ir/alias_analysis.h>
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/loop_unrolling.h>
@@ -90,11 +91,15 @@ std::optional<std::vector<int64_t>> DenseStrideOrder(const std::vector<int64_t>&
 // `as_strided` reads the storage order), and the types of later nodes, which their own
 // decompositions are specialised on, say that layout. Only complete types are compared (shapes
 // specialised); wanted layouts that are not dense (expanded) are left. An output the schema
-// declares aliasing an input (a view, or reshape/contiguous, which may return one) cannot be
-// given a copy: a write through it would no longer reach the input. Returns how many outputs
-// were restrided, or sets `why` (the decomposition is then not used) for such an output.
-int64_t RestrideOutputs(const Node& node, Graph& lowered, std::string& why) {
+// declares aliasing an input (a view, or reshape/contiguous, which may return one) is restrided
+// only when the lowering already returns a fresh tensor there (libtorch's alias analysis
+// decides) and the wanted layout is dense: a copy of a view of an input would no longer pass a
+// write on to the input. Returns how many outputs were restrided, or sets `why` (the
+// decomposition is then not used) for such an output.
+int64_t RestrideOutputs(const Node& node, const std::shared_ptr<Graph>& graph, std::string& why) {
+  Graph& lowered = *graph;
   const c10::FunctionSchema* schema = node.maybeSchema();
+  std::unique_ptr<torch::jit::AliasDb> alias_db;  // built for the first aliasing output
   int64_t restrided = 0;
   for (size_t i = 0; i < node.outputs().size() && i < lowered.outputs().size(); ++i) {
     auto want = node.outputs()[i]->type()->cast<c10::TensorType>();
@@ -106,13 +111,19 @@ int64_t RestrideOutputs(const Node& node, Graph& lowered, std::string& why) {
     if (sizes != *got->sizes().concrete_sizes() || SameStrides(sizes, strides, got_strides)) {
       continue;
     }
-    if (schema && i < schema->returns().size() && schema->returns()[i].alias_info()) {
-      why = absl::StrCat("the decomposition lays out output ", i, " (which may alias an input) ",
-                         "with strides [", absl::StrJoin(got_strides, ", "),
-                         "] where the op gives [", absl::StrJoin(strides, ", "), "]");
-      return 0;
-    }
     std::optional<std::vector<int64_t>> order = DenseStrideOrder(sizes, strides);
+    if (schema && i < schema->returns().size() && schema->returns()[i].alias_info()) {
+      if (!alias_db) alias_db = std::make_unique<torch::jit::AliasDb>(graph);
+      const Value* out = lowered.outputs()[i];
+      const bool view = std::any_of(lowered.inputs().begin(), lowered.inputs().end(),
+                                    [&](const Value* in) { return alias_db->mayAlias(out, in); });
+      if (!order || view) {
+        why = absl::StrCat("the decomposition lays out output ", i, " (which may alias an input) ",
+                           "with strides [", absl::StrJoin(got_strides, ", "),
+                           "] where the op gives [", absl::StrJoin(strides, ", "), "]");
+        return 0;
+      }
+    }
     if (!order) continue;
     std::vector<int64_t> inverse(order->size());
     for (size_t k = 0; k < order->size(); ++k) inverse[(*order)[k]] = static_cast<int64_t>(k);
@@ -412,7 +423,7 @@ class Decomposer {
         std::string why;
         if (lowered) why = OutputDtypeMismatch(node, *lowered);
         if (lowered && why.empty())
-          result_.restrided_outputs += RestrideOutputs(node, *lowered, why);
+          result_.restrided_outputs += RestrideOutputs(node, lowered, why);
         if (!why.empty()) {
           lowered = nullptr;
           found.fault = true;

@@ -29,6 +29,7 @@ TORCH_LIBRARY(graph_lower_test, m) {
   m.def("e(Tensor x) -> Tensor");
   m.def("f(Tensor x) -> Tensor");
   m.def("g(Tensor x) -> (Tensor, Tensor)");
+  m.def("h(Tensor(a) x) -> Tensor(a)");  // a view: the transpose of a 2-D x
 }
 TORCH_LIBRARY_IMPL(graph_lower_test, CPU, m) {
   m.impl("a", [](const at::Tensor& x) { return x + 1; });
@@ -38,6 +39,7 @@ TORCH_LIBRARY_IMPL(graph_lower_test, CPU, m) {
   m.impl("e", [](const at::Tensor& x) { return x * 2; });
   m.impl("f", [](const at::Tensor& x) { return x * 2 + 1; });
   m.impl("g", [](const at::Tensor& x) { return std::make_tuple(x * 0 + 2, x + 2); });
+  m.impl("h", [](const at::Tensor& x) { return x.t(); });
 }
 
 namespace graph_lower {
@@ -655,6 +657,50 @@ graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
                         "gives Float"));
   EXPECT_THAT(GraphToText(*r.graph), HasSubstr("graph_lower_test::a"));
   EXPECT_TRUE(r.decompositions.empty());
+}
+
+// graph_lower_test::h, a view, on a 2x3 input: the op gives strides [1, 3].
+constexpr char kViewNode[] = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %y : Float(3, 2, strides=[1, 3], requires_grad=0, device=cpu) = graph_lower_test::h(%x)
+  return (%y)
+)IR";
+
+TEST(DecomposeFaultTest, AViewOfTheInputLaidOutOtherwiseIsRejected) {
+  // view(x, [3, 2]) aliases x with strides [2, 1]: a copy to the op's layout would no longer
+  // alias x, so the decomposition cannot be used.
+  Fixture f({{"graph_lower_test::h", R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %size : int[] = prim::Constant[value=[3, 2]]()
+  %y : Float(3, 2, strides=[2, 1], requires_grad=0, device=cpu) = aten::view(%x, %size)
+  return (%y)
+)IR"}});
+  DecomposeResult r = f.Run(Parse(kViewNode));
+  ASSERT_EQ(r.undecomposable.size(), 1u);
+  EXPECT_THAT(r.undecomposable.begin()->second[0],
+              HasSubstr("lays out output 0 (which may alias an input) with strides [2, 1] where "
+                        "the op gives [1, 3]"));
+  EXPECT_EQ(r.restrided_outputs, 0);
+}
+
+TEST(DecomposeFaultTest, AFreshTensorForAViewIsGivenTheViewsLayout) {
+  // The decomposition already copies (clone of the transpose, contiguous: strides [2, 1]); it is
+  // used, restrided to the op's [1, 3], and computes what the op does.
+  Fixture f({{"graph_lower_test::h", R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %perm : int[] = prim::Constant[value=[1, 0]]()
+  %format : int = prim::Constant[value=0]()
+  %t : Float(3, 2, strides=[1, 3], requires_grad=0, device=cpu) = aten::permute(%x, %perm)
+  %y : Float(3, 2, strides=[2, 1], requires_grad=0, device=cpu) = aten::clone(%t, %format)
+  return (%y)
+)IR"}});
+  DecomposeResult r = f.Run(Parse(kViewNode));
+  EXPECT_TRUE(r.undecomposable.empty());
+  EXPECT_EQ(r.restrided_outputs, 1);
+  const at::Tensor x = torch::arange(6, torch::kFloat).reshape({2, 3});
+  const at::Tensor y = RunOne(r.graph, x);
+  EXPECT_TRUE(torch::equal(y, x.t()));
+  EXPECT_EQ(y.strides(), x.t().strides());
 }
 
 TEST(DecomposeFaultTest, CycleAcrossSourcesStopsWithTheCycleNamed) {
