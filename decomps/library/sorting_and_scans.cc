@@ -349,35 +349,29 @@ def nonzero_static(self: Tensor, size: int, fill_value: int = -1) -> Tensor:
     pad = torch.full([size, self.dim()], fill_value, dtype=4, device=self.device)
     return torch.slice(torch.cat([nz, pad], 0), 0, 0, size)
 )TS"},
-      // unfold(x, d, size, step): index_select of the window positions start + offset along d,
-      // reshaped to [..., windows, ...] and the window dim moved last (torch/_refs unfold_copy).
+      // unfold(x, d, size, step): a view of x's storage, dim d of size (n - size) // step + 1
+      // with stride step * stride(d), and a last dim of the window, size `size`, stride
+      // stride(d) (torch/_refs/__init__.py unfold, _get_unfold_shape_stride).
       {"aten::unfold", "unfold", R"TS(
 def unfold(self: Tensor, dimension: int, size: int, step: int) -> Tensor:
     n = self.dim()
     if n == 0:
-        return torch.clone(torch.slice(torch.reshape(self, [1]), 0, 0, size))
+        return torch.as_strided(self, [size], [1])
     d = dimension
     if d < 0:
         d = d + n
-    windows = (self.size(d) - size) // step + 1
-    starts = torch.mul(torch.arange(0, windows, 1, dtype=4, device=self.device), step)
-    offs = torch.arange(0, size, 1, dtype=4, device=self.device)
-    idx = torch.reshape(torch.add(torch.unsqueeze(starts, 1), torch.unsqueeze(offs, 0)), [-1])
-    x = torch.index_select(self, d, idx)
     shape: List[int] = []
+    strides: List[int] = []
     for i in range(n):
         if i == d:
-            shape.append(windows)
-            shape.append(size)
+            shape.append((self.size(i) - size) // step + 1)
+            strides.append(self.stride(i) * step)
         else:
             shape.append(self.size(i))
-    x = torch.reshape(x, shape)
-    perm: List[int] = []
-    for i in range(n + 1):
-        if i != d + 1:
-            perm.append(i)
-    perm.append(d + 1)
-    return torch.permute(x, perm)
+            strides.append(self.stride(i))
+    shape.append(size)
+    strides.append(self.stride(d))
+    return torch.as_strided(self, shape, strides)
 )TS"},
       // kthvalue(x, k, dim): the element at position k-1 of x sorted along dim; its index is the
       // one a stable sort gives (eager's quickselect may return another index among ties).
