@@ -1,13 +1,15 @@
-"""Reads the TorchScript decompositions of decomps/library/*.cc, and checks them without a build.
+"""Reads the TorchScript decompositions of decomps/library/**/*.py, and checks them without a
+build.
 
-    python3 tools/library_entries.py decomps/library/special.cc [...]
+    python3 tools/library_entries.py decomps/library/special/gamma.py [...]
 
-For each entry {"aten::op.overload", "function", R"TS(source)TS"} of the files: compiles the
+For each overload in the DECOMPOSITIONS table of the files (tools/embed_library.py reads them
+as the build does; a file outside decomps/library may call the library's helpers): compiles its
 source with TorchScript, checks that the function takes as many parameters as the overload's
 schema has arguments, and lists every aten op the function calls that is neither core ATen
 (torch.Tag.core) nor decomposed further (an entry of some library file, or a
 CompositeImplicitAutograd kernel). Exit status 1 if an entry fails a check.
-The sweep (tests/opinfo/sweep.py --extra-library FILE.cc) runs entries the same way before they
+The sweep (tests/opinfo/sweep.py --extra-library FILE.py) runs entries the same way before they
 are built into the library.
 """
 
@@ -17,30 +19,41 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "tools"))
+import embed_library  # noqa: E402
 
-# {"aten::name.overload", "function", R"TS( ... )TS"}
-_ENTRY = re.compile(r'\{\s*"(aten::[A-Za-z0-9_.]+)"\s*,\s*"([A-Za-z0-9_]+)"\s*,\s*R"TS\((.*?)\)TS"',
-                    re.S)
+LIBRARY = os.path.join(REPO, "decomps", "library")
+
+
+def _library_files():
+    return sorted(glob.glob(os.path.join(LIBRARY, "**", "*.py"), recursive=True))
+
+
+def _resolve(source):
+    """`source` with Reduction.NONE/MEAN/SUM as the running torch's values, as the C++ loader
+    resolves them (decomps/library/library.cc); torch.float32 and the like resolve in Python."""
+    from torch.nn import _reduction
+
+    for name in ("NONE", "MEAN", "SUM"):
+        source = source.replace(f"Reduction.{name}", str(_reduction.get_enum(name.lower())))
+    return source
 
 
 def parse(path):
-    """[(overload, function, source)] of one library .cc file, in file order."""
-    with open(path) as f:
-        text = f.read()
-    # Commented-out entries (`// {"aten::...`) are not entries: whole-line // comments go
-    # (TorchScript sources use # comments, so raw strings keep theirs).
-    text = re.sub(r"(?m)^\s*//.*$", "", text)
-    return [(m.group(1), m.group(2), m.group(3)) for m in _ENTRY.finditer(text)]
+    """[(overload, function, source)] of the overloads one library file decomposes."""
+    path = os.path.abspath(path)
+    paths = _library_files()
+    if path not in paths:
+        paths.append(path)
+    functions, table = embed_library.read_library(paths)
+    return [(op, fn, _resolve(text) + "\n")
+            for op, fn, file, text in embed_library.entry_sources(functions, table)
+            if file == path]
 
 
 def library_ops():
-    """Overloads with an entry in any decomps/library/*.cc file."""
-    ops = set()
-    for path in glob.glob(os.path.join(REPO, "decomps", "library", "*.cc")):
-        with open(path) as f:
-            # Also entries whose source is built by a C++ helper (NewFactory(...), ...).
-            ops.update(re.findall(r'\{\s*"(aten::[A-Za-z0-9_.]+)"', f.read()))
-    return ops
+    """Overloads with an entry in any library file."""
+    return set(embed_library.read_library(_library_files())[1])
 
 
 def _overload(qualname):
@@ -159,7 +172,11 @@ def main(argv):
         if not os.path.isfile(path):
             print(f"{path}: no such file")
             return 2
-        found = parse(path)
+        try:
+            found = parse(path)
+        except embed_library.LibraryError as e:
+            print(e)
+            return 1
         known.update(op for op, _, _ in found)
         entries += found
     problems = check(entries, known)

@@ -8,35 +8,36 @@
 
 namespace graph_lower {
 
-// Each family lists decompositions for ops that are not core ATen and have no
-// CompositeImplicitAutograd kernel to trace (t, transpose.int, split.Tensor, silu, ...), or whose
-// kernel is not traceable in shape-generic form. Formulas follow torch/_refs and torch/_decomp
-// (PyTorch 2.6); each file cites what it follows. Only core ATen ops, or ops that themselves
-// decompose, are called.
-std::vector<TorchScriptDecomposition> ViewAndShapeDecompositions();    // views_and_shapes.cc
-std::vector<TorchScriptDecomposition> PointwiseDecompositions();       // pointwise.cc
-std::vector<TorchScriptDecomposition> AttentionDecompositions();       // attention.cc
-std::vector<TorchScriptDecomposition> NnDecompositions();              // nn.cc
-std::vector<TorchScriptDecomposition> ReductionDecompositions();       // reductions.cc
-std::vector<TorchScriptDecomposition> IndexingDecompositions();        // indexing.cc
-std::vector<TorchScriptDecomposition> RandomDecompositions();          // random.cc
-std::vector<TorchScriptDecomposition> RecurrentDecompositions();       // rnn.cc
-std::vector<TorchScriptDecomposition> SpecialDecompositions();         // special.cc
-std::vector<TorchScriptDecomposition> LinalgDecompositions();          // linalg.cc
-std::vector<TorchScriptDecomposition> FftDecompositions();             // fft.cc
-std::vector<TorchScriptDecomposition> NnFunctionalDecompositions();    // nn_functional.cc
-std::vector<TorchScriptDecomposition> SortingAndScanDecompositions();  // sorting_and_scans.cc
-std::vector<TorchScriptDecomposition> BlasAndFactoryDecompositions();  // blas_and_factories.cc
+// One decomposition of the library as the build embeds it: decomps/library/**/*.py are
+// TorchScript files, each family's ending in a table DECOMPOSITIONS = {overload: function};
+// tools/embed_library.py (a genrule in decomps/BUILD) writes, per overload, its function and
+// every function it calls (the helpers of decomps/library/prelude/ among them). The ops are
+// not core ATen and have no CompositeImplicitAutograd kernel to trace (t, transpose.int,
+// split.Tensor, silu, ...), or one that is not traceable in shape-generic form. Formulas follow
+// torch/_refs and torch/_decomp (PyTorch 2.6); each file cites what it follows. Only core ATen
+// ops, or ops that themselves decompose, are called. The index of overloads is
+// docs/decompositions.md.
+struct EmbeddedDecomposition {
+  const char* op;        // the overload, e.g. "aten::xlogy.Tensor"
+  const char* function;  // the function of `source` that decomposes it
+  const char* file;      // the library file defining it, e.g. "decomps/library/special/gamma.py"
+  const char* source;    // TorchScript; enum names not yet resolved (LibraryDecompositions)
+};
+
+// Generated: every entry of the library files, sorted by overload.
+std::vector<EmbeddedDecomposition> EmbeddedLibrary();
 
 // C++ forms of library entries for nodes of known shapes (see StaticShapeDecomposition),
-// defined in views_and_shapes.cc: reshape, t, transpose.int, flatten.using_ints.
+// defined in static_shapes.cc: reshape, t, transpose.int, flatten.using_ints.
 absl::StatusOr<DecompositionGraph> ReshapeOnStaticShapes(const torch::jit::Node& node);
 absl::StatusOr<DecompositionGraph> TOnStaticShapes(const torch::jit::Node& node);
 absl::StatusOr<DecompositionGraph> TransposeOnStaticShapes(const torch::jit::Node& node);
 absl::StatusOr<DecompositionGraph> FlattenOnStaticShapes(const torch::jit::Node& node);
 
-// All of the above, less the entries for overloads the running libtorch no longer registers
-// (ir/torch_version.h).
+// The embedded library with the C++ forms attached and the names of dtypes (torch.float32),
+// memory formats, layouts and reductions (Reduction.MEAN) resolved to the running libtorch's
+// values (library.cc), less the entries for overloads the running
+// libtorch no longer registers (ir/torch_version.h).
 std::vector<TorchScriptDecomposition> LibraryDecompositions();
 
 }  // namespace graph_lower

@@ -2,7 +2,7 @@
 torch.export's run_decompositions, side by side (tests/opinfo/cases.py says what one case is).
 
     python3 tests/opinfo/sweep.py [--samples N] [--dtypes float32,int64,bool] [--ops REGEX]
-                                  [--no-anchor] [--jobs 2] [--timeout S] [--extra-library F.cc]
+                                  [--no-anchor] [--jobs 2] [--timeout S] [--extra-library F.py]
                                   [--json FILE] [--markdown FILE]
 
 `make coverage` runs the full sweep and writes docs/coverage.md and docs/coverage.json; the
@@ -393,7 +393,7 @@ def main(argv=None):
     p.add_argument("--json", default="", help="write results (cases and summary) here")
     p.add_argument("--markdown", default="", help="write the report here")
     p.add_argument("--extra-library", default="",
-                   help="comma-separated decomps/library-style .cc files whose TorchScript "
+                   help="comma-separated decomps/library-style .py files whose TorchScript "
                    "entries are tried first (to try decompositions before building them)")
     p.add_argument("--from-json", default="",
                    help="do not run: read the results of an earlier --json run, and write the "

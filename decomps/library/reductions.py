@@ -1,25 +1,21 @@
-// Decompositions of reductions and norms into core ATen (amax, sum, exp, log, var, mean). Follow
-// torch/_refs (logsumexp: subtract the max for stability, guarding infinite maxima;
-// linalg.vector_norm) and torch/_decomp/decompositions.py (var_mean).
-#include "decomps/library/library.h"
+"""Decompositions of reductions and norms into core ATen (amax, sum, exp, log, var, mean). Follow
+torch/_refs (logsumexp: subtract the max for stability, guarding infinite maxima;
+linalg.vector_norm) and torch/_decomp/decompositions.py (var_mean).
+"""
 
-namespace graph_lower {
 
-std::vector<TorchScriptDecomposition> ReductionDecompositions() {
-  return {
-      // sort(x, stable=, dim, descending): the core overload sort.default, whose CPU kernel
-      // sorts stably whatever `stable` says (aten/src/ATen/native/cpu/SortingKernel.cpp sorts
-      // with std::stable_sort semantics), so equal values keep their order as stable=True asks.
-      {"aten::sort.stable", "sort_stable", R"TS(
+# sort(x, stable=, dim, descending): the core overload sort.default, whose CPU kernel sorts stably
+# whatever `stable` says (aten/src/ATen/native/cpu/SortingKernel.cpp sorts with std::stable_sort
+# semantics), so equal values keep their order as stable=True asks.
 def sort_stable(self: Tensor, stable: Optional[bool], dim: int = -1,
                 descending: bool = False) -> Tuple[Tensor, Tensor]:
     return torch.sort(self, dim, descending)
-)TS"},
-      {"aten::logsumexp", "logsumexp", R"TS(
+
+
 def logsumexp(self: Tensor, dim: List[int], keepdim: bool = False) -> Tensor:
     if not torch.is_floating_point(self):
         # Integer and bool inputs give the default float dtype (ReduceOps.cpp logsumexp).
-        self = torch._to_copy(self, dtype=6)
+        self = torch._to_copy(self, dtype=torch.float32)
     if self.numel() == 0:
         # amax refuses a zero-size dim; logsumexp_out_impl (ReduceOps.cpp) then sums exp
         # instead, giving log(0) = -inf (try-to-break-it pass: the lowered graph failed).
@@ -30,40 +26,36 @@ def logsumexp(self: Tensor, dim: List[int], keepdim: bool = False) -> Tensor:
     if not keepdim:
         out = torch.squeeze(out, dim)
     return out
-)TS"},
-      // sum(x) = sum over every dim (sum.dim_IntList with an empty dim list reduces all dims).
-      {"aten::sum", "sum", R"TS(
+
+
+# sum(x) = sum over every dim (sum.dim_IntList with an empty dim list reduces all dims).
 def sum(self: Tensor, dtype: Optional[int] = None) -> Tensor:
     return torch.sum(self, [], False, dtype=dtype)
-)TS"},
-      // max(x) and min(x) reduce every dim: amax/amin over an empty dim list (torch/_refs).
-      {"aten::max", "max", R"TS(
+
+
+# max(x) and min(x) reduce every dim: amax/amin over an empty dim list (torch/_refs).
 def max(self: Tensor) -> Tensor:
     return torch.amax(self, [], False)
-)TS"},
-      {"aten::min", "min", R"TS(
-def min(self: Tensor) -> Tensor:
-    return torch.amin(self, [], False)
-)TS"},
-      // aminmax(x, dim, keepdim) = (amin, amax) over dim, or over every dim when dim is None
-      // (torch/_refs aminmax).
-      {"aten::aminmax", "aminmax", R"TS(
+
+
+# aminmax(x, dim, keepdim) = (amin, amax) over dim, or over every dim when dim is None (torch/_refs
+# aminmax).
 def aminmax(self: Tensor, dim: Optional[int] = None,
             keepdim: bool = False) -> Tuple[Tensor, Tensor]:
     dims: List[int] = []
     if dim is not None:
         dims = [dim]
     return (torch.amin(self, dims, keepdim), torch.amax(self, dims, keepdim))
-)TS"},
-      {"aten::var_mean.correction", "var_mean", R"TS(
+
+
 def var_mean(self: Tensor, dim: Optional[List[int]] = None, correction: Optional[number] = None,
              keepdim: bool = False) -> Tuple[Tensor, Tensor]:
     return (torch.var(self, dim, correction=correction, keepdim=keepdim),
             torch.mean(self, dim, keepdim))
-)TS"},
-      // torch/_refs/linalg vector_norm: inf -> amax |x|, -inf -> amin |x|, 0 -> count of
-      // non-zeros, 1 -> sum |x|, 2 -> sqrt(sum |x|^2), p -> (sum |x|^p)^(1/p); no dim = all dims.
-      {"aten::linalg_vector_norm", "linalg_vector_norm", R"TS(
+
+
+# torch/_refs/linalg vector_norm: inf -> amax |x|, -inf -> amin |x|, 0 -> count of non-zeros, 1 ->
+# sum |x|, 2 -> sqrt(sum |x|^2), p -> (sum |x|^p)^(1/p); no dim = all dims.
 def linalg_vector_norm(self: Tensor, ord: number = 2, dim: Optional[List[int]] = None,
                        keepdim: bool = False, dtype: Optional[int] = None) -> Tensor:
     x = self
@@ -85,20 +77,29 @@ def linalg_vector_norm(self: Tensor, ord: number = 2, dim: Optional[List[int]] =
     if p == 2.0:
         return torch.sqrt(torch.sum(a * a, dims, keepdim))
     return torch.pow(torch.sum(torch.pow(a, p), dims, keepdim), 1.0 / p)
-)TS"},
-      // std = sqrt(var) with the same correction (torch/_refs std, std_mean).
-      {"aten::std.correction", "std", R"TS(
+
+
+# std = sqrt(var) with the same correction (torch/_refs std, std_mean).
 def std(self: Tensor, dim: Optional[List[int]] = None, correction: Optional[number] = None,
         keepdim: bool = False) -> Tensor:
     return torch.sqrt(torch.var(self, dim, correction=correction, keepdim=keepdim))
-)TS"},
-      {"aten::std_mean.correction", "std_mean", R"TS(
+
+
 def std_mean(self: Tensor, dim: Optional[List[int]] = None, correction: Optional[number] = None,
              keepdim: bool = False) -> Tuple[Tensor, Tensor]:
     return (torch.sqrt(torch.var(self, dim, correction=correction, keepdim=keepdim)),
             torch.mean(self, dim, keepdim))
-)TS"},
-  };
-}
 
-}  // namespace graph_lower
+
+DECOMPOSITIONS = {
+    "aten::sort.stable": sort_stable,
+    "aten::logsumexp": logsumexp,
+    "aten::sum": sum,
+    "aten::max": max,
+    "aten::min": min,
+    "aten::aminmax": aminmax,
+    "aten::var_mean.correction": var_mean,
+    "aten::linalg_vector_norm": linalg_vector_norm,
+    "aten::std.correction": std,
+    "aten::std_mean.correction": std_mean,
+}

@@ -1,43 +1,9 @@
-// Decompositions of attention kernels into their math form (matmul, softmax, logsumexp), following
-// torch/_decomp/decompositions.py (scaled_dot_product_flash_attention_for_cpu) and
-// aten/src/ATen/native/transformers/attention.cpp (_scaled_dot_product_attention_math).
-#include "decomps/library/library.h"
+"""Decompositions of attention kernels into their math form (matmul, softmax, logsumexp), following
+torch/_decomp/decompositions.py (scaled_dot_product_flash_attention_for_cpu) and
+aten/src/ATen/native/transformers/attention.cpp (_scaled_dot_product_attention_math).
+"""
 
-namespace graph_lower {
-namespace {
 
-// The CompositeImplicitAutograd kernels the fast paths below would call, written out for the
-// dense batch-first inputs those take, so that lowering inlines them instead of tracing each
-// (CIA tracing was a fifth of lowering a TransformerEncoder, lower_bench encoder-2): linear on a
-// 3-D input with a bias as aten/src/ATen/native/Linear.cpp's _flatten_nd_linear (addmm on the
-// flattened input), a batched matmul of two 4-D tensors with equal batch dims as
-// LinearAlgebra.cpp's _matmul_impl (bmm on the flattened batch), layer_norm as
-// layer_norm_symint (native_layer_norm's output 0) and softmax as softmax.int (_softmax).
-constexpr char kAttentionHelpers[] = R"TS(
-def _linear_3d(x: Tensor, w: Tensor, b: Tensor) -> Tensor:
-    B = x.size(0)
-    T = x.size(1)
-    out = torch.addmm(b, torch.reshape(x, [B * T, x.size(2)]), torch.permute(w, [1, 0]))
-    return out.view([B, T, w.size(0)])
-
-def _bmm_4d(a: Tensor, b: Tensor) -> Tensor:
-    B = a.size(0)
-    H = a.size(1)
-    out = torch.bmm(torch.reshape(a, [B * H, a.size(2), a.size(3)]),
-                    torch.reshape(b, [B * H, b.size(2), b.size(3)]))
-    return out.view([B, H, a.size(2), b.size(3)])
-
-def _layer_norm(x: Tensor, n: int, w: Tensor, b: Tensor, eps: float) -> Tensor:
-    return torch.native_layer_norm(x, [n], w, b, eps)[0]
-)TS";
-
-}  // namespace
-
-std::vector<TorchScriptDecomposition> AttentionDecompositions() {
-  return {
-      // Causal masks are top-left aligned, as PyTorch's. Dropout (training only) is drawn with
-      // native_dropout: the same distribution, not the same random numbers as the kernel.
-      {"aten::_scaled_dot_product_flash_attention_for_cpu", "sdpa_flash_cpu", R"TS(
 def _rank(st: List[int], d: int) -> int:
     # Position of dim d when the 4 dims are ordered by decreasing stride (ties: lower dim first).
     r = 0
@@ -46,6 +12,7 @@ def _rank(st: List[int], d: int) -> int:
             r += 1
     return r
 
+
 def _at_rank(st: List[int], k: int) -> int:
     p = 0
     for d in range(4):
@@ -53,6 +20,9 @@ def _at_rank(st: List[int], k: int) -> int:
             p = d
     return p
 
+
+# Causal masks are top-left aligned, as PyTorch's. Dropout (training only) is drawn with
+# native_dropout: the same distribution, not the same random numbers as the kernel.
 def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float = 0.0,
                    is_causal: bool = False, attn_mask: Optional[Tensor] = None,
                    scale: Optional[float] = None) -> Tuple[Tensor, Tensor]:
@@ -68,7 +38,7 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
         cols = torch.unsqueeze(torch.arange(0, S, 1, device=query.device), 0)
         scores = torch.where(cols <= rows, scores, torch.full_like(scores, float("-inf")))
     if attn_mask is not None:
-        if attn_mask.dtype == 11:  # torch.bool (c10::ScalarType::Bool); no torch.bool in C++ TorchScript
+        if attn_mask.dtype == torch.bool:  # torch.bool (c10::ScalarType::Bool); no torch.bool in C++ TorchScript
             scores = torch.where(attn_mask, scores, torch.full_like(scores, float("-inf")))
         else:
             scores = scores + attn_mask
@@ -87,16 +57,30 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
             inverse = [_rank(st, 0), _rank(st, 1), _rank(st, 2), _rank(st, 3)]
             out = torch.permute(torch.contiguous(torch.permute(out, order)), inverse)
     return out, lse
-)TS"},
-      // nn.MultiheadAttention's inference fast path (aten/src/ATen/native/transformers/
-      // attention.cpp, native_multi_head_attention_cpu) in math form: batch-first (B, T, D)
-      // inputs, packed in-projection, q scaled by 1/sqrt(head_dim) before q @ k^T, boolean masks
-      // (True = masked out; float masks are made bool, nonzero = masked; mask_type 1 = key padding
-      // mask (B, S)), softmax (NaN for fully masked rows, as _masked_softmax), out-projection. The
-      // second output is the attention weights, averaged over heads if asked; without
-      // need_weights the kernel returns an undefined tensor, which TorchScript cannot build:
-      // an empty tensor stands in for it.
-      {"aten::_native_multi_head_attention", "native_mha", std::string(kAttentionHelpers) + R"TS(
+
+
+def _bmm_4d(a: Tensor, b: Tensor) -> Tensor:
+    B = a.size(0)
+    H = a.size(1)
+    out = torch.bmm(torch.reshape(a, [B * H, a.size(2), a.size(3)]),
+                    torch.reshape(b, [B * H, b.size(2), b.size(3)]))
+    return out.view([B, H, a.size(2), b.size(3)])
+
+
+def _linear_3d(x: Tensor, w: Tensor, b: Tensor) -> Tensor:
+    B = x.size(0)
+    T = x.size(1)
+    out = torch.addmm(b, torch.reshape(x, [B * T, x.size(2)]), torch.permute(w, [1, 0]))
+    return out.view([B, T, w.size(0)])
+
+
+# nn.MultiheadAttention's inference fast path (aten/src/ATen/native/transformers/ attention.cpp,
+# native_multi_head_attention_cpu) in math form: batch-first (B, T, D) inputs, packed in-projection,
+# q scaled by 1/sqrt(head_dim) before q @ k^T, boolean masks (True = masked out; float masks are
+# made bool, nonzero = masked; mask_type 1 = key padding mask (B, S)), softmax (NaN for fully masked
+# rows, as _masked_softmax), out-projection. The second output is the attention weights, averaged
+# over heads if asked; without need_weights the kernel returns an undefined tensor, which
+# TorchScript cannot build: an empty tensor stands in for it.
 def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_head: int,
                qkv_weight: Tensor, qkv_bias: Tensor, proj_weight: Tensor, proj_bias: Tensor,
                mask: Optional[Tensor] = None, need_weights: bool = True,
@@ -119,7 +103,7 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
     scores = _bmm_4d(q, torch.transpose(k, 2, 3))
     if mask is not None:
         m = mask
-        if m.dtype != 11:  # a float mask (-inf where masked) is made bool, as the kernel does
+        if m.dtype != torch.bool:  # a float mask (-inf where masked) is made bool, as the kernel does
             m = torch.ne(m, 0.0)
         if mask_type is not None and mask_type == 1 and m.dim() == 2:
             m = torch.reshape(m, [B, 1, 1, S])
@@ -133,14 +117,17 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
     if average_attn_weights:
         return out, torch.sum(attn, [1]) / float(num_head)
     return out, attn
-)TS"},
-      // nn.TransformerEncoderLayer's inference fast path (aten/src/ATen/native/transformers/
-      // transformer.cpp, transformer_encoder_layer_forward) in math form: self-attention through
-      // _native_multi_head_attention, residual adds, layer norms before (norm_first) or after
-      // each block, and the feed-forward block linear -> gelu (exact, as _addmm_activation on
-      // CPU) or relu -> linear. Dense (not nested) batch-first (B, T, D) inputs.
-      {"aten::_transformer_encoder_layer_fwd", "transformer_encoder_layer",
-       std::string(kAttentionHelpers) + R"TS(
+
+
+def _layer_norm(x: Tensor, n: int, w: Tensor, b: Tensor, eps: float) -> Tensor:
+    return torch.native_layer_norm(x, [n], w, b, eps)[0]
+
+
+# nn.TransformerEncoderLayer's inference fast path (aten/src/ATen/native/transformers/
+# transformer.cpp, transformer_encoder_layer_forward) in math form: self-attention through
+# _native_multi_head_attention, residual adds, layer norms before (norm_first) or after each block,
+# and the feed-forward block linear -> gelu (exact, as _addmm_activation on CPU) or relu -> linear.
+# Dense (not nested) batch-first (B, T, D) inputs.
 def transformer_encoder_layer(src: Tensor, embed_dim: int, num_heads: int, qkv_weight: Tensor,
                               qkv_bias: Tensor, proj_weight: Tensor, proj_bias: Tensor,
                               use_gelu: bool, norm_first: bool, eps: float,
@@ -173,8 +160,10 @@ def transformer_encoder_layer(src: Tensor, embed_dim: int, num_heads: int, qkv_w
     if not norm_first:
         x = _layer_norm(x, embed_dim, norm_weight_2, norm_bias_2, eps)
     return x
-)TS"},
-  };
-}
 
-}  // namespace graph_lower
+
+DECOMPOSITIONS = {
+    "aten::_scaled_dot_product_flash_attention_for_cpu": sdpa_flash_cpu,
+    "aten::_native_multi_head_attention": native_mha,
+    "aten::_transformer_encoder_layer_fwd": transformer_encoder_layer,
+}

@@ -1,0 +1,95 @@
+"""Matrix products (addmm-like, outer, dot and friends). Sources and conventions: common.py of this
+folder.
+"""
+
+
+# ---- BLAS-like products, following torch/_refs (dot, vdot, mv, addmv, addr) and
+# torch/_decomp/decompositions.py (baddbmm; addbmm is baddbmm summed over the batch).
+def dot(self: Tensor, tensor: Tensor) -> Tensor:
+    r = torch.mm(torch.unsqueeze(self, 0), torch.unsqueeze(tensor, 1))
+    return torch.squeeze(r, [0, 1])
+
+
+# vdot conjugates its first argument (a no-op for real tensors).
+def vdot(self: Tensor, other: Tensor) -> Tensor:
+    if self.is_complex():
+        self = torch.conj(self)
+    r = torch.mm(torch.unsqueeze(self, 0), torch.unsqueeze(other, 1))
+    return torch.squeeze(r, [0, 1])
+
+
+def mv(self: Tensor, vec: Tensor) -> Tensor:
+    return torch.squeeze(torch.mm(self, torch.unsqueeze(vec, 1)), 1)
+
+
+# torch/_refs addmv: beta == 0 drops self (NaNs included), as the kernel does.
+def addmv(self: Tensor, mat: Tensor, vec: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
+    if not self.is_floating_point() and not self.is_complex():
+        beta = int(beta)
+        alpha = int(alpha)
+    out = torch.squeeze(torch.mm(mat, torch.unsqueeze(vec, 1)), 1)
+    if alpha != 1:
+        out = torch.mul(out, alpha)
+    if beta == 0:
+        return out
+    if beta != 1:
+        self = torch.mul(self, beta)
+    return torch.add(out, self)
+
+
+# torch/_refs addr: outer product; booleans combine with or/and; beta == 0 drops self.
+def addr(self: Tensor, vec1: Tensor, vec2: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
+    outer = torch.mul(torch.unsqueeze(vec1, 1), torch.unsqueeze(vec2, 0))
+    s = torch.expand(self, [vec1.size(0), vec2.size(0)])
+    if self.dtype == torch.bool:
+        if not bool(alpha):
+            outer = torch.full_like(outer, False)
+        if not bool(beta):
+            return torch.logical_or(outer, torch.full_like(outer, False))
+        return torch.logical_or(s, outer)
+    if not self.is_floating_point() and not self.is_complex():
+        beta = int(beta)
+        alpha = int(alpha)
+    out = torch.mul(outer, alpha)
+    if beta == 0:
+        return out
+    return torch.add(torch.mul(s, beta), out)
+
+
+def baddbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
+    if not self.is_floating_point() and not self.is_complex():
+        beta = int(beta)
+        alpha = int(alpha)
+    result = torch.bmm(batch1, batch2)
+    if alpha != 1:
+        result = torch.mul(result, alpha)
+    if beta == 0:
+        return result
+    if beta != 1:
+        self = torch.mul(self, beta)
+    return torch.add(self, result)
+
+
+def addbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
+    if not self.is_floating_point() and not self.is_complex():
+        beta = int(beta)
+        alpha = int(alpha)
+    result = torch.sum(torch.bmm(batch1, batch2), [0])
+    if alpha != 1:
+        result = torch.mul(result, alpha)
+    if beta == 0:
+        return result
+    if beta != 1:
+        self = torch.mul(self, beta)
+    return torch.add(self, result)
+
+
+DECOMPOSITIONS = {
+    "aten::dot": dot,
+    "aten::vdot": vdot,
+    "aten::mv": mv,
+    "aten::addmv": addmv,
+    "aten::addr": addr,
+    "aten::baddbmm": baddbmm,
+    "aten::addbmm": addbmm,
+}

@@ -1,0 +1,87 @@
+"""Decompositions of indexing ops into core ATen (index_put, where, reshape). Follow torch/_refs
+(put: index the flattened tensor, negative indices wrap).
+"""
+
+
+# The unchecked variants torch._decomp emits (upsample_nearest's decomposition, which make_fx and
+# torch.export graphs hold): the same indexing, with bounds checks (in-range indices, which the
+# emitter guarantees, give the same values).
+def _unsafe_index(self: Tensor, indices: List[Optional[Tensor]]) -> Tensor:
+    return torch.index(self, indices)
+
+
+def _unsafe_index_put(self: Tensor, indices: List[Optional[Tensor]], values: Tensor,
+                      accumulate: bool = False) -> Tensor:
+    return torch.index_put(self, indices, values, accumulate)
+
+
+# put: self viewed as 1-D (row-major order), index_put at `index` (negative counts from the end)
+# with the flattened source; accumulate adds, repeated indices included.
+def put(self: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    flat = torch.reshape(self, [-1])
+    idx = torch.reshape(index, [-1])
+    n = flat.size(0)
+    idx = torch.where(torch.lt(idx, 0), torch.add(idx, n), idx)
+    indices: List[Optional[Tensor]] = [idx]
+    out = torch.index_put(flat, indices, torch.reshape(source, [-1]), accumulate)
+    return torch.reshape(out, self.size())
+
+
+# index_fill(x, dim, index, value): value at the positions `index` selects along dim. A bool mask
+# over dim (index_put of True at index; negative indices wrap) is broadcast against x and chosen
+# with where (torch/_refs index_fill builds the same mask).
+def index_fill(self: Tensor, dim: int, index: Tensor, value: number) -> Tensor:
+    nd = self.dim()
+    d = dim
+    if d < 0:
+        d = d + max(nd, 1)
+    # A 0-d tensor is indexed as a 1-element one (index 0 or -1), as the kernel does.
+    n = 1
+    if nd > 0:
+        n = self.size(d)
+    idx = torch.reshape(index, [-1])
+    idx = torch.where(torch.lt(idx, 0), torch.add(idx, n), idx)
+    mask = torch.zeros([n], dtype=torch.bool, device=self.device)
+    indices: List[Optional[Tensor]] = [idx]
+    mask = torch.index_put(mask, indices, torch.ones([1], dtype=torch.bool, device=self.device))
+    shape: List[int] = []
+    for i in range(nd):
+        if i == d:
+            shape.append(n)
+        else:
+            shape.append(1)
+    mask = torch.reshape(mask, shape)  # [] for a 0-d tensor: reshape of one element
+    return torch.where(mask, torch.full_like(self, value), self)
+
+
+def index_fill_int_Tensor(self: Tensor, dim: int, index: Tensor, value: Tensor) -> Tensor:
+    nd = self.dim()
+    d = dim
+    if d < 0:
+        d = d + max(nd, 1)
+    # A 0-d tensor is indexed as a 1-element one (index 0 or -1), as the kernel does.
+    n = 1
+    if nd > 0:
+        n = self.size(d)
+    idx = torch.reshape(index, [-1])
+    idx = torch.where(torch.lt(idx, 0), torch.add(idx, n), idx)
+    mask = torch.zeros([n], dtype=torch.bool, device=self.device)
+    indices: List[Optional[Tensor]] = [idx]
+    mask = torch.index_put(mask, indices, torch.ones([1], dtype=torch.bool, device=self.device))
+    shape: List[int] = []
+    for i in range(nd):
+        if i == d:
+            shape.append(n)
+        else:
+            shape.append(1)
+    mask = torch.reshape(mask, shape)  # [] for a 0-d tensor: reshape of one element
+    return torch.where(mask, torch._to_copy(value, dtype=self.dtype), self)
+
+
+DECOMPOSITIONS = {
+    "aten::_unsafe_index.Tensor": _unsafe_index,
+    "aten::_unsafe_index_put": _unsafe_index_put,
+    "aten::put": put,
+    "aten::index_fill.int_Scalar": index_fill,
+    "aten::index_fill.int_Tensor": index_fill_int_Tensor,
+}

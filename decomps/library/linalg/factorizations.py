@@ -1,0 +1,213 @@
+"""Factorizations: LU, Cholesky, QR, Householder products. Sources and conventions: common.py of
+this folder.
+"""
+
+
+# LU with partial pivoting (LAPACK dgetrf): packed L\U, 1-based int32 pivots, info.
+def linalg_lu_factor_ex(A: Tensor, pivot: bool = True, check_errors: bool = False) -> Tuple[Tensor, Tensor, Tensor]:
+    s = A.size()
+    batch = s[:-2]
+    k = min(s[len(s) - 2], s[len(s) - 1])
+    lu, piv = _lu(_flat(A))
+    info = torch.reshape(_luinfo(lu), batch)
+    piv_out = torch.reshape(torch._to_copy(torch.add(piv, 1), dtype=torch.int32), batch + [k])
+    return torch.reshape(torch._to_copy(lu, dtype=A.dtype), s), piv_out, info
+
+
+# Solves A X = B (A^T X = B when adjoint; X A = B when not left) from getrf's LU and pivots (LAPACK
+# dgetrs).
+def linalg_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, left: bool = True, adjoint: bool = False) -> Tensor:
+    s = LU.size()
+    ps = pivots.size()
+    lu = _flat(LU)
+    piv = torch.reshape(torch.sub(torch._to_copy(pivots, dtype=torch.int64), 1), [lu.size(0), ps[len(ps) - 1]])
+    if left:
+        x = _lusolve_b(lu, piv, s[:-2], B, adjoint)
+    else:
+        x = _tr(_lusolve_b(lu, piv, s[:-2], _tr(B), not adjoint))
+    return torch._to_copy(x, dtype=B.dtype)
+
+
+# torch.lu_solve(b, LU, pivots) = linalg_lu_solve(LU, pivots, b) (LAPACK dgetrs).
+def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
+    s = LU_data.size()
+    ps = LU_pivots.size()
+    lu = _flat(LU_data)
+    piv = torch.reshape(torch.sub(torch._to_copy(LU_pivots, dtype=torch.int64), 1), [lu.size(0), ps[len(ps) - 1]])
+    return torch._to_copy(_lusolve_b(lu, piv, s[:-2], b, False), dtype=b.dtype)
+
+
+# A = P L U with partial pivoting (LAPACK dgetrf), unpacked as torch.linalg.lu returns it.
+def linalg_lu(A: Tensor, pivot: bool = True) -> Tuple[Tensor, Tensor, Tensor]:
+    s = A.size()
+    batch = s[:-2]
+    m = s[len(s) - 2]
+    n = s[len(s) - 1]
+    k = min(m, n)
+    lu, piv = _lu(_flat(A))
+    b = lu.size(0)
+    p = _tr(_swaps(_eye(b, m, m), piv, False))
+    l = torch.add(_trimask(torch.slice(lu, 2, 0, k), True, 1), _eye(b, m, k))
+    u = _trimask(torch.slice(lu, 1, 0, k), False, 0)
+    return (torch.reshape(torch._to_copy(p, dtype=A.dtype), batch + [m, m]),
+            torch.reshape(torch._to_copy(l, dtype=A.dtype), batch + [m, k]),
+            torch.reshape(torch._to_copy(u, dtype=A.dtype), batch + [k, n]))
+
+
+# Householder QR in LAPACK's packed form (dgeqr2/dlarfg).
+def geqrf(self: Tensor) -> Tuple[Tensor, Tensor]:
+    s = self.size()
+    batch = s[:-2]
+    k = min(s[len(s) - 2], s[len(s) - 1])
+    a, tau = _geqrf(_flat(self))
+    return (torch.reshape(torch._to_copy(a, dtype=self.dtype), s),
+            torch.reshape(torch._to_copy(tau, dtype=self.dtype), batch + [k]))
+
+
+# QR by Householder reflections with LAPACK's sign conventions (dgeqrf, then dorgqr for Q).
+def linalg_qr(A: Tensor, mode: str = "reduced") -> Tuple[Tensor, Tensor]:
+    s = A.size()
+    batch = s[:-2]
+    m = s[len(s) - 2]
+    n = s[len(s) - 1]
+    k = min(m, n)
+    a, tau = _geqrf(_flat(A))
+    rows = k
+    if mode == "complete":
+        rows = m
+    r = _trimask(torch.slice(a, 1, 0, rows), False, 0)
+    R = torch.reshape(torch._to_copy(r, dtype=A.dtype), batch + [rows, n])
+    if mode == "r":
+        return torch.full([0], 0.0, dtype=A.dtype), R
+    q = _orgqr(a, tau, rows)
+    return torch.reshape(torch._to_copy(q, dtype=A.dtype), batch + [m, rows]), R
+
+
+# Q = H_1 ... H_k from Householder vectors and tau (LAPACK dorgqr).
+def linalg_householder_product(input: Tensor, tau: Tensor) -> Tensor:
+    s = input.size()
+    n = s[len(s) - 1]
+    a = _flat(input)
+    ts = tau.size()
+    t = torch.reshape(torch._to_copy(tau, dtype=torch.float64), [a.size(0), ts[len(ts) - 1]])
+    return torch.reshape(torch._to_copy(_orgqr(a, t, n), dtype=input.dtype), s)
+
+
+# Multiplies by Q = H_1 ... H_k (or Q^T) from the left or right (LAPACK dormqr), with Q formed
+# explicitly (dorgqr).
+def ormqr(self: Tensor, input2: Tensor, input3: Tensor, left: bool = True, transpose: bool = False) -> Tensor:
+    s = self.size()
+    cs = input3.size()
+    a = _flat(self)
+    ts = input2.size()
+    t = torch.reshape(torch._to_copy(input2, dtype=torch.float64), [a.size(0), ts[len(ts) - 1]])
+    m = a.size(1)
+    q = _orgqr(a, t, m)
+    if transpose:
+        q = _tr(q)
+    c = _flat(input3)
+    if left:
+        out = torch.bmm(q, c)
+    else:
+        out = torch.bmm(c, q)
+    return torch.reshape(torch._to_copy(out, dtype=input3.dtype), cs)
+
+
+def _chol(a: Tensor) -> Tuple[Tensor, Tensor]:
+    # Cholesky factor by columns (Golub & Van Loan Alg. 4.2.2, gaxpy Cholesky; LAPACK dpotf2),
+    # reading only the lower triangle of a (b, n, n) float64. Returns L and potrf's info (b,)
+    # int32: the 1-based order of the first non-positive leading minor, else 0.
+    b = a.size(0)
+    n = a.size(1)
+    l = torch.full([b, n, n], 0.0, dtype=torch.float64)
+    r = torch.unsqueeze(torch.unsqueeze(torch.arange(0, n, 1), 0), 2)
+    info = torch.full([b], 0, dtype=torch.int64)
+    for j in range(n):
+        lj = torch.slice(l, 1, j, j + 1)
+        v = torch.sub(torch.slice(a, 2, j, j + 1), torch.bmm(l, _tr(lj)))
+        d = torch.slice(v, 1, j, j + 1)
+        bad = torch.logical_and(torch.eq(info, 0), torch.reshape(torch.le(d, 0.0), [b]))
+        info = torch.where(bad, torch.full_like(info, j + 1), info)
+        sd = torch.sqrt(d)
+        col = torch.where(torch.gt(r, j), torch.div(v, sd), torch.full_like(v, 0.0))
+        col = torch.slice_scatter(col, sd, 1, j, j + 1)
+        l = torch.slice_scatter(l, col, 2, j, j + 1)
+    return l, torch._to_copy(info, dtype=torch.int32)
+
+
+# Cholesky factorisation (Golub & Van Loan Alg. 4.2.2; LAPACK dpotrf) of the UPLO triangle.
+def linalg_cholesky_ex(A: Tensor, upper: bool = False, check_errors: bool = False) -> Tuple[Tensor, Tensor]:
+    s = A.size()
+    a = _flat(A)
+    if upper:
+        a = _tr(a)
+    l, info = _chol(a)
+    if upper:
+        l = _tr(l)
+    return torch.reshape(torch._to_copy(l, dtype=A.dtype), s), torch.reshape(info, s[:-2])
+
+
+# Cholesky factorisation (Golub & Van Loan Alg. 4.2.2; LAPACK dpotrf).
+def linalg_cholesky(A: Tensor, upper: bool = False) -> Tensor:
+    s = A.size()
+    a = _flat(A)
+    if upper:
+        a = _tr(a)
+    l, info = _chol(a)
+    if upper:
+        l = _tr(l)
+    return torch.reshape(torch._to_copy(l, dtype=A.dtype), s)
+
+
+def cholesky(A: Tensor, upper: bool = False) -> Tensor:
+    s = A.size()
+    a = _flat(A)
+    if upper:
+        a = _tr(a)
+    l, info = _chol(a)
+    if upper:
+        l = _tr(l)
+    return torch.reshape(torch._to_copy(l, dtype=A.dtype), s)
+
+
+# Solves (L L^T) X = B (U^T U when upper) by two triangular solves (LAPACK dpotrs).
+def cholesky_solve(self: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
+    if upper:
+        y = _trsolve_b(input2, self, False, False, True)
+        x = _trsolve_b(input2, y, False, False, False)
+    else:
+        y = _trsolve_b(input2, self, True, False, False)
+        x = _trsolve_b(input2, y, True, False, True)
+    return torch._to_copy(x, dtype=torch.result_type(self, input2))
+
+
+# (L L^T)^-1 (U^T U when upper) by two triangular solves on the identity (LAPACK dpotri).
+def cholesky_inverse(self: Tensor, upper: bool = False) -> Tensor:
+    s = self.size()
+    n = s[len(s) - 1]
+    f = _flat(self)
+    e = _eye(f.size(0), n, n)
+    if upper:
+        y = _trsolve_b(f, e, False, False, True)
+        x = _trsolve_b(f, y, False, False, False)
+    else:
+        y = _trsolve_b(f, e, True, False, False)
+        x = _trsolve_b(f, y, True, False, True)
+    return torch.reshape(torch._to_copy(x, dtype=self.dtype), s)
+
+
+DECOMPOSITIONS = {
+    "aten::linalg_lu_factor_ex": linalg_lu_factor_ex,
+    "aten::linalg_lu_solve": linalg_lu_solve,
+    "aten::lu_solve": lu_solve,
+    "aten::linalg_lu": linalg_lu,
+    "aten::geqrf": geqrf,
+    "aten::linalg_qr": linalg_qr,
+    "aten::linalg_householder_product": linalg_householder_product,
+    "aten::ormqr": ormqr,
+    "aten::linalg_cholesky_ex": linalg_cholesky_ex,
+    "aten::linalg_cholesky": linalg_cholesky,
+    "aten::cholesky": cholesky,
+    "aten::cholesky_solve": cholesky_solve,
+    "aten::cholesky_inverse": cholesky_inverse,
+}

@@ -1,0 +1,29 @@
+"""Dtype rules shared by the library: which dtypes are floating, and the float dtype an op that
+promotes integers to floats computes in (torch/_prims_common ELEMENTWISE_TYPE_PROMOTION_KIND
+INT_TO_FLOAT, with float32 as the default dtype).
+"""
+
+
+def _is_float(d: int) -> bool:
+    return d == torch.float16 or d == torch.float32 or d == torch.float64 or d == torch.bfloat16
+
+
+# x's dtype when it is floating, else the default float32.
+def _float_dtype(x: Tensor) -> int:
+    d = x.dtype
+    if _is_float(d):
+        return d
+    return torch.float32
+
+
+# The dtype of a + b (type promotion, 0-d tensors included) when floating, else float32.
+def _float_result_dtype(a: Tensor, b: Tensor) -> int:
+    d = torch.add(torch.mul(a, 0), torch.mul(b, 0)).dtype
+    if not _is_float(d):
+        d = torch.float32
+    return d
+
+
+# x (float64) rounded to float32 and back: float32 arithmetic emulated step by step.
+def _r32(x: Tensor) -> Tensor:
+    return torch._to_copy(torch._to_copy(x, dtype=torch.float32), dtype=torch.float64)

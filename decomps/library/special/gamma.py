@@ -1,0 +1,206 @@
+"""The gamma family: digamma, polygamma, lgamma, mvlgamma and the Hurwitz zeta function. Sources
+and conventions: common.py of this folder.
+"""
+
+
+def _digamma(x: Tensor) -> Tensor:
+    neg = torch.lt(x, 0)
+    xr = torch.where(neg, torch.rsub(x, 1.0), x)
+    fr = torch.sub(x, torch.trunc(x))
+    refl = torch.div(3.141592653589793, torch.tan(torch.mul(fr, 3.141592653589793)))
+    res = torch.full_like(x, 0.0)
+    z = xr
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    m = torch.lt(z, 10.0)
+    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+    z = torch.where(m, torch.add(z, 1.0), z)
+    zz = torch.reciprocal(torch.mul(z, z))
+    pa = _polevl(zz, [
+        0.08333333333333333, -0.021092796092796094, 0.007575757575757576, -0.004166666666666667,
+        0.003968253968253968, -0.008333333333333333, 0.08333333333333333
+    ])
+    y = torch.where(torch.lt(z, 1.0e17), torch.mul(zz, pa), torch.full_like(z, 0.0))
+    asym = torch.sub(torch.sub(torch.add(res, torch.log(z)), torch.div(0.5, z)), y)
+    r = torch.where(torch.eq(z, 10.0), torch.add(res, 2.25175258906672110764), asym)
+    r = torch.where(neg, torch.sub(r, refl), r)
+    r = torch.where(torch.logical_and(neg, torch.eq(x, torch.trunc(x))), torch.full_like(x, float("nan")), r)
+    r = torch.where(torch.eq(x, 0), torch.neg(torch.reciprocal(x)), r)
+    r = torch.where(torch.isnan(x), x, r)
+    return r
+
+
+# digamma: reflection for x < 0, recurrence up to x >= 10, then the asymptotic series (calc_digamma
+# of aten/src/ATen/native/Math.h, from Cephes psi.c), in float64.
+def digamma(self: Tensor) -> Tensor:
+    x = torch._to_copy(self, dtype=torch.float64)
+    return torch._to_copy(_digamma(x), dtype=_float_dtype(self))
+
+
+def _zeta(x: Tensor, q: Tensor) -> Tensor:
+    s = torch.pow(q, torch.neg(x))
+    a = q
+    b = torch.full_like(s, 0.0)
+    for i in range(1, 60):
+        if i <= 9:
+            a = torch.add(a, 1.0)
+            b = torch.pow(a, torch.neg(x))
+            s = torch.add(s, b)
+        else:
+            m = torch.le(a, 9.0)
+            a = torch.where(m, torch.add(a, 1.0), a)
+            b = torch.where(m, torch.pow(a, torch.neg(x)), b)
+            s = torch.where(m, torch.add(s, b), s)
+    w = a
+    s = torch.add(s, torch.div(torch.mul(b, w), torch.sub(x, 1.0)))
+    s = torch.sub(s, torch.mul(b, 0.5))
+    aa = torch.full_like(s, 1.0)
+    k = 0.0
+    A = [12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1892437580.3183792, 74724249600.0, -2950130727918.164, 116467828143500.67, -4597978722407473.0, 1.8152105401943546e+17, -7.166165256175667e+18]
+    for i in range(12):
+        aa = torch.mul(aa, torch.add(x, k))
+        b = torch.div(b, w)
+        s = torch.add(s, torch.div(torch.mul(aa, b), A[i]))
+        k = k + 1.0
+        aa = torch.mul(aa, torch.add(x, k))
+        b = torch.div(b, w)
+        k = k + 1.0
+    qle = torch.le(q, 0.0)
+    s = torch.where(torch.logical_and(qle, torch.ne(x, torch.floor(x))), torch.full_like(s, float("nan")), s)
+    s = torch.where(torch.logical_and(qle, torch.eq(q, torch.floor(q))), torch.full_like(s, float("inf")), s)
+    s = torch.where(torch.lt(x, 1.0), torch.full_like(s, float("nan")), s)
+    return torch.where(torch.eq(x, 1.0), torch.full_like(s, float("inf")), s)
+
+
+# Hurwitz zeta(x, q): direct sum until q + i > 9 (at least 9 terms; here at most 59), then 12
+# Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in float64;
+# without the early exit on convergence, whose terms are below 1e-16 relative.
+def zeta(self: Tensor, other: Tensor) -> Tensor:
+    d = _float_result_dtype(self, other)
+    x = torch._to_copy(self, dtype=torch.float64)
+    q = torch._to_copy(other, dtype=torch.float64)
+    bx, bq = torch.broadcast_tensors([x, q])
+    return torch._to_copy(_zeta(bx, bq), dtype=d)
+
+
+def zeta_other_scalar(self: Tensor, other: number) -> Tensor:
+    return zeta(self, torch.scalar_tensor(other, dtype=_float_dtype(self)))
+
+
+def zeta_self_scalar(self: number, other: Tensor) -> Tensor:
+    return zeta(torch.scalar_tensor(self, dtype=_float_dtype(other)), other)
+
+
+def _lgamma(x: Tensor) -> Tensor:
+    neg = torch.lt(x, 0.5)
+    z = torch.where(neg, torch.rsub(x, 1.0), x)
+    acc = torch.full_like(x, 0.0)
+    for i in range(10):
+        m = torch.lt(z, 10.0)
+        acc = torch.where(m, torch.add(acc, torch.log(z)), acc)
+        z = torch.where(m, torch.add(z, 1.0), z)
+    iz = torch.reciprocal(z)
+    iz2 = torch.mul(iz, iz)
+    ser = torch.mul(iz, torch.add(torch.mul(iz2, torch.add(torch.mul(iz2, torch.add(torch.mul(iz2, torch.add(torch.mul(iz2, 1.0 / 1188.0), -1.0 / 1680.0)), 1.0 / 1260.0)), -1.0 / 360.0)), 1.0 / 12.0))
+    st = torch.add(torch.add(torch.sub(torch.mul(torch.sub(z, 0.5), torch.log(z)), z), 0.91893853320467274178), ser)
+    pos = torch.sub(st, acc)
+    fr = torch.sub(x, torch.floor(x))
+    refl = torch.sub(torch.log(torch.div(3.141592653589793, torch.abs(torch.sin(torch.mul(fr, 3.141592653589793))))), pos)
+    r = torch.where(neg, refl, pos)
+    r = torch.where(torch.logical_and(torch.le(x, 0.0), torch.eq(x, torch.floor(x))), torch.full_like(x, float("inf")), r)
+    r = torch.where(torch.isinf(x), torch.full_like(x, float("inf")), r)
+    return r
+
+
+# lgamma: Stirling series (Abramowitz & Stegun 6.1.41, five terms) after the recurrence Gamma(x+1) =
+# x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) - lgamma(1 - x) for x < 0.5, in
+# float64.
+def lgamma(self: Tensor) -> Tensor:
+    x = torch._to_copy(self, dtype=torch.float64)
+    return torch._to_copy(_lgamma(x), dtype=_float_dtype(self))
+
+
+# Multivariate log-gamma: p (p - 1) / 4 log(pi) + sum_j lgamma(x - j / 2) (torch/_refs/special
+# multigammaln); lgamma: Stirling series (Abramowitz & Stegun 6.1.41, five terms) after the
+# recurrence Gamma(x+1) = x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) - lgamma(1 - x)
+# for x < 0.5, in float64.
+def mvlgamma(self: Tensor, p: int) -> Tensor:
+    x = torch._to_copy(self, dtype=torch.float64)
+    r = torch.full_like(x, float(p * (p - 1)) / 4.0 * 1.1447298858494002)
+    for j in range(p):
+        r = torch.add(r, _lgamma(torch.sub(x, float(j) / 2.0)))
+    return torch._to_copy(r, dtype=_float_dtype(self))
+
+
+def _trigamma(x: Tensor) -> Tensor:
+    lo = torch.lt(x, 0.5)
+    sp = torch.sin(torch.mul(x, 3.141592653589793))
+    res = torch.where(lo, torch.neg(torch.div(9.869604401089358, torch.mul(sp, sp))), torch.full_like(x, 0.0))
+    z = torch.where(lo, torch.rsub(x, 1.0), x)
+    for i in range(6):
+        res = torch.add(res, torch.reciprocal(torch.mul(z, z)))
+        z = torch.add(z, 1.0)
+    ixx = torch.reciprocal(torch.mul(z, z))
+    t = torch.mul(ixx, torch.rsub(torch.mul(ixx, torch.rsub(torch.mul(ixx, 1.0 / 42.0), 1.0 / 30.0)), 1.0 / 6.0))
+    res = torch.add(res, torch.div(torch.add(torch.add(torch.div(0.5, z), 1.0), t), z))
+    return torch.where(lo, torch.neg(res), res)
+
+
+# polygamma(n, x): digamma for n = 0, trigamma (aten/src/ATen/native/Math.h) for n = 1, else
+# (-1)^(n+1) n! zeta(n + 1, x) (calc_polygamma there); digamma: reflection for x < 0, recurrence up
+# to x >= 10, then the asymptotic series (calc_digamma of aten/src/ATen/native/Math.h, from Cephes
+# psi.c), in float64.
+def polygamma(n: int, self: Tensor) -> Tensor:
+    x = torch._to_copy(self, dtype=torch.float64)
+    if n == 0:
+        r = _digamma(x)
+    elif n == 1:
+        if _float_dtype(self) == torch.float32:
+            # float32: the kernel's trigamma(float), evaluated in float32 (its sin(pi x) rounding
+            # dominates near the poles)
+            return _trigamma(torch._to_copy(self, dtype=torch.float32))
+        r = _trigamma(x)
+    else:
+        fact = 1.0
+        for i in range(2, n + 1):
+            fact = fact * float(i)
+        if n % 2 == 0:
+            fact = -fact
+        r = torch.mul(_zeta(torch.full_like(x, float(n + 1)), x), fact)
+    return torch._to_copy(r, dtype=_float_dtype(self))
+
+
+DECOMPOSITIONS = {
+    "aten::digamma": digamma,
+    "aten::special_zeta": zeta,
+    "aten::special_zeta.other_scalar": zeta_other_scalar,
+    "aten::special_zeta.self_scalar": zeta_self_scalar,
+    "aten::lgamma": lgamma,
+    "aten::mvlgamma": mvlgamma,
+    "aten::polygamma": polygamma,
+}
