@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick format clean
+.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick format index clean
 
 all: build
 
@@ -66,6 +66,11 @@ bench-quick:
 # Rewrites every C++ file with clang-format (Google style, see .clang-format).
 format:
 	$(DEV) bash -c 'git ls-files "*.h" "*.cc" | xargs clang-format -i'
+
+# docs/decompositions.md: the source (library file and function, CIA kernel or none) of every
+# non-core overload of the running torch (tools/decomposition_index.py).
+index:
+	$(DEV) python3 $(CURDIR)/tools/decomposition_index.py
 
 clean:
 	$(DEV) bazel clean
