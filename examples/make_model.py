@@ -10,6 +10,7 @@ input of the model's usual size (batch 1, 3x224x224; 3x299x299 for inception_v3)
 
 import os
 import sys
+import warnings
 
 import torch
 import torchvision
@@ -34,7 +35,12 @@ def main(argv):
     name = argv[1] if len(argv) > 1 else "resnet18"
     out = argv[2] if len(argv) > 2 else os.path.join("out", name + ".pt")
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-    scripted = torch.jit.script(build(name))
+    with warnings.catch_warnings():
+        # torch >= 2.10 on Python 3.14 warns that torch.jit.script is unsupported there; it still
+        # scripts torchvision's models, and the archive is what graph-lower reads.
+        warnings.filterwarnings("ignore", message=".torch.jit.script. is not supported",
+                                category=FutureWarning)
+        scripted = torch.jit.script(build(name))
     scripted.save(out)
     torch.manual_seed(1)
     torch.save([torch.randn(input_shape(name))], os.path.splitext(out)[0] + ".inputs.pt")
