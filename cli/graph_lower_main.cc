@@ -27,11 +27,11 @@
 #include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/graph_io.h"
-#include "lowering/opset.h"
 #include "lowering/pipeline.h"
-#include "lowering/report.h"
-#include "lowering/verify.h"
 #include "lowering/visualize.h"
+#include "opset/opset.h"
+#include "opset/report.h"
+#include "opset/verify.h"
 
 ABSL_FLAG(bool, check, false,
           "Verify INPUT against the opset: print a table of ops by count with their class and exit "

@@ -23,8 +23,7 @@
 #include "ir/errors.h"
 #include "ir/graph_io.h"
 #include "ir/mutation.h"
-#include "lowering/backend.h"
-#include "lowering/report.h"
+#include "opset/report.h"
 #include "passes/decompose.h"
 #include "passes/fold_glue.h"
 #include "passes/fresh_outputs.h"
@@ -32,6 +31,7 @@
 #include "passes/pool_constants.h"
 #include "passes/prune_copy.h"
 #include "passes/specialize_shapes.h"
+#include "reference/backend.h"
 
 namespace graph_lower {
 namespace {

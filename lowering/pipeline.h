@@ -17,8 +17,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "decomps/registry.h"
-#include "lowering/opset.h"
-#include "lowering/verify.h"
+#include "opset/opset.h"
+#include "opset/verify.h"
 #include "passes/decompose.h"
 
 namespace graph_lower {

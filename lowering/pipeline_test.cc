@@ -19,8 +19,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "ir/graph_io.h"
-#include "lowering/backend.h"
 #include "lowering/visualize.h"
+#include "reference/backend.h"
 
 namespace graph_lower {
 namespace {

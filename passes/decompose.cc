@@ -27,7 +27,7 @@
 #include "ir/example_values.h"
 #include "ir/mutation.h"
 #include "ir/node_signature.h"
-#include "lowering/verify.h"
+#include "opset/verify.h"
 #include "passes/fold_glue.h"
 #include "passes/pool_constants.h"
 #include "passes/specialize_shapes.h"

@@ -15,7 +15,7 @@
 #include "absl/status/statusor.h"
 #include "decomps/registry.h"
 #include "ir/op_key.h"
-#include "lowering/opset.h"
+#include "opset/opset.h"
 
 namespace graph_lower {
 

@@ -17,8 +17,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/graph_io.h"
-#include "lowering/backend.h"
-#include "lowering/verify.h"
+#include "opset/verify.h"
+#include "reference/backend.h"
 
 // Fake ops for the driver's own tests: each computes x + k so results are checkable.
 TORCH_LIBRARY(graph_lower_test, m) {

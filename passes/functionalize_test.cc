@@ -7,7 +7,7 @@
 #include <torch/torch.h>
 
 #include "ir/graph_io.h"
-#include "lowering/backend.h"
+#include "reference/backend.h"
 
 namespace graph_lower {
 namespace {

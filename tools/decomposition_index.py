@@ -61,7 +61,7 @@ def main(argv):
         writes = any(a.alias_info is not None and a.alias_info.is_write
                      for a in op._schema.arguments)
         if not returns_tensor and not writes and name not in table:
-            glue += 1  # size, len, item, ...: glue (lowering/opset.h), not a backend's op
+            glue += 1  # size, len, item, ...: glue (opset/opset.h), not a backend's op
             continue
         if name in table:
             rows.append((name, table[name], has_cia, op))
@@ -84,7 +84,7 @@ def main(argv):
         "",
         f"Non-core aten overloads: {len(rows) + len(cia) + len(none)}; library "
         f"{len(rows)}, CIA {len(cia)}, none {len(none)}; not counted: {glue} that return no "
-        "tensor and write none (glue: size, len, item, ...; lowering/opset.h).",
+        "tensor and write none (glue: size, len, item, ...; opset/opset.h).",
         "",
         "## Library",
         "",

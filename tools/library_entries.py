@@ -156,7 +156,7 @@ def check(entries, known):
             writes = any(a.alias_info is not None and a.alias_info.is_write
                          for a in o._schema.arguments)
             if not returns_tensor and not writes:
-                continue  # glue: size, len, item, ... (lowering/opset.h)
+                continue  # glue: size, len, item, ... (opset/opset.h)
             problems.append(f"{op}: calls {qual}, which is not core ATen and has no "
                             "decomposition (library entry or CompositeImplicitAutograd kernel)")
     return problems

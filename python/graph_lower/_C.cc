@@ -22,9 +22,9 @@
 #include "decomps/source.h"
 #include "ir/graph_io.h"
 #include "ir/op_key.h"
-#include "lowering/opset.h"
 #include "lowering/pipeline.h"
-#include "lowering/report.h"
+#include "opset/opset.h"
+#include "opset/report.h"
 
 namespace py = pybind11;
 

@@ -142,7 +142,7 @@ def _is_tensor_op(node):
 def non_core_ops_ts(graph):
     """Tensor ops of a TorchScript graph that are not core ATen (aten ops only; prim ops are
     structural). Glue (aten ops that neither make nor write a tensor: size, len, item, ...) is
-    allowed, as in graph-lower's opset (lowering/opset.h)."""
+    allowed, as in graph-lower's opset (opset/opset.h)."""
     found = set()
 
     def walk(block):

@@ -1,5 +1,5 @@
 // Opset verification and op census over all blocks of a graph.
-#include "lowering/verify.h"
+#include "opset/verify.h"
 
 #include <optional>
 #include <sstream>

@@ -13,8 +13,8 @@
 #include "absl/strings/str_join.h"
 #include "decomps/torchscript_source.h"
 #include "ir/graph_io.h"
-#include "lowering/backend.h"
 #include "lowering/pipeline.h"
+#include "reference/backend.h"
 
 namespace graph_lower {
 namespace {

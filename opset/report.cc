@@ -1,5 +1,5 @@
 // JSON and text renderings of an opset check.
-#include "lowering/report.h"
+#include "opset/report.h"
 
 #include <algorithm>
 

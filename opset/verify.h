@@ -1,6 +1,6 @@
 // The opset verifier: every node of a graph (nested blocks included) checked against an Opset.
-#ifndef GRAPH_LOWER_LOWERING_VERIFY_H_
-#define GRAPH_LOWER_LOWERING_VERIFY_H_
+#ifndef GRAPH_LOWER_OPSET_VERIFY_H_
+#define GRAPH_LOWER_OPSET_VERIFY_H_
 
 #include <torch/csrc/jit/ir/ir.h>
 
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ir/op_key.h"
-#include "lowering/opset.h"
+#include "opset/opset.h"
 
 namespace graph_lower {
 
@@ -45,4 +45,4 @@ int64_t CountNodes(const OpCensus& census);
 
 }  // namespace graph_lower
 
-#endif  // GRAPH_LOWER_LOWERING_VERIFY_H_
+#endif  // GRAPH_LOWER_OPSET_VERIFY_H_

@@ -1,6 +1,6 @@
 // The reference backend: runs graphs in libtorch's JIT interpreter and compares their outputs.
-#ifndef GRAPH_LOWER_LOWERING_BACKEND_H_
-#define GRAPH_LOWER_LOWERING_BACKEND_H_
+#ifndef GRAPH_LOWER_REFERENCE_BACKEND_H_
+#define GRAPH_LOWER_REFERENCE_BACKEND_H_
 
 #include <ATen/core/ivalue.h>
 #include <torch/csrc/jit/ir/ir.h>
@@ -49,4 +49,4 @@ Comparison CompareOutputs(const std::vector<c10::IValue>& expected,
 
 }  // namespace graph_lower
 
-#endif  // GRAPH_LOWER_LOWERING_BACKEND_H_
+#endif  // GRAPH_LOWER_REFERENCE_BACKEND_H_

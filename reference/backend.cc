@@ -1,5 +1,5 @@
 // JIT-interpreter execution and output comparison.
-#include "lowering/backend.h"
+#include "reference/backend.h"
 
 #include <ATen/ATen.h>
 #include <torch/csrc/autograd/grad_mode.h>

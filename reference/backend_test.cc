@@ -1,5 +1,5 @@
 // Tests of CompareOutputs: what --verify calls equal.
-#include "lowering/backend.h"
+#include "reference/backend.h"
 
 #include <gtest/gtest.h>
 #include <torch/torch.h>

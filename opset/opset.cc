@@ -1,5 +1,5 @@
 // Core ATen from libtorch's op tags, user-kept ops, and node classification.
-#include "lowering/opset.h"
+#include "opset/opset.h"
 
 #include <torch/csrc/jit/runtime/operator.h>
 

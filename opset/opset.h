@@ -1,7 +1,7 @@
 // The target opset as data: core ATen from the running libtorch's tags, structural prim ops, and
 // the ops a user's backend keeps; plus the classification of every node against it.
-#ifndef GRAPH_LOWER_LOWERING_OPSET_H_
-#define GRAPH_LOWER_LOWERING_OPSET_H_
+#ifndef GRAPH_LOWER_OPSET_OPSET_H_
+#define GRAPH_LOWER_OPSET_OPSET_H_
 
 #include <torch/csrc/jit/ir/ir.h>
 
@@ -108,4 +108,4 @@ class OpsetClassifier {
 
 }  // namespace graph_lower
 
-#endif  // GRAPH_LOWER_LOWERING_OPSET_H_
+#endif  // GRAPH_LOWER_OPSET_OPSET_H_

@@ -1,12 +1,12 @@
 // Reports of a graph against an opset: the JSON the CLI writes and the table it prints.
-#ifndef GRAPH_LOWER_LOWERING_REPORT_H_
-#define GRAPH_LOWER_LOWERING_REPORT_H_
+#ifndef GRAPH_LOWER_OPSET_REPORT_H_
+#define GRAPH_LOWER_OPSET_REPORT_H_
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "lowering/verify.h"
+#include "opset/verify.h"
 
 namespace graph_lower {
 
@@ -27,4 +27,4 @@ std::string CheckTable(const OpCensus& census, const std::vector<Violation>& vio
 
 }  // namespace graph_lower
 
-#endif  // GRAPH_LOWER_LOWERING_REPORT_H_
+#endif  // GRAPH_LOWER_OPSET_REPORT_H_

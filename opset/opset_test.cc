@@ -1,5 +1,5 @@
 // Tests of the opset (core ATen from tags, kept ops, opset files), classification and verifier.
-#include "lowering/opset.h"
+#include "opset/opset.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -9,8 +9,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/graph_io.h"
-#include "lowering/report.h"
-#include "lowering/verify.h"
+#include "opset/report.h"
+#include "opset/verify.h"
 
 namespace graph_lower {
 namespace {
