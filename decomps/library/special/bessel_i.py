@@ -3,46 +3,6 @@ Sources and conventions: common.py of this folder.
 """
 
 
-def _body(self: Tensor) -> Tensor:
-    x = torch.abs(torch._to_copy(self, dtype=torch.float64))
-    small = torch.le(x, 8.0)
-    xs = torch.where(small, x, torch.full_like(x, 8.0))
-    xl = torch.where(small, torch.full_like(x, 32.0), x)
-    a = _chbevl(torch.sub(torch.div(xs, 2.0), 2.0), [
-        -4.4153416464793395e-18, 3.3307945188222384e-17, -2.431279846547955e-16,
-        1.715391285555133e-15, -1.1685332877993451e-14, 7.676185498604936e-14,
-        -4.856446783111929e-13, 2.95505266312964e-12, -1.726826291441556e-11, 9.675809035373237e-11,
-        -5.189795601635263e-10, 2.6598237246823866e-09, -1.300025009986248e-08,
-        6.046995022541919e-08, -2.670793853940612e-07, 1.1173875391201037e-06,
-        -4.4167383584587505e-06, 1.6448448070728896e-05, -5.754195010082104e-05,
-        0.00018850288509584165, -0.0005763755745385824, 0.0016394756169413357,
-        -0.004324309995050576, 0.010546460394594998, -0.02373741480589947, 0.04930528423967071,
-        -0.09490109704804764, 0.17162090152220877, -0.3046826723431984, 0.6767952744094761
-    ])
-    b = _chbevl(torch.sub(torch.div(32.0, xl), 2.0), [
-        -7.233180487874754e-18, -4.830504485944182e-18, 4.46562142029676e-17, 3.461222867697461e-17,
-        -2.8276239805165836e-16, -3.425485619677219e-16, 1.7725601330565263e-15,
-        3.8116806693526224e-15, -9.554846698828307e-15, -4.150569347287222e-14,
-        1.54008621752141e-14, 3.8527783827421426e-13, 7.180124451383666e-13,
-        -1.7941785315068062e-12, -1.3215811840447713e-11, -3.1499165279632416e-11,
-        1.1889147107846439e-11, 4.94060238822497e-10, 3.3962320257083865e-09, 2.266668990498178e-08,
-        2.0489185894690638e-07, 2.8913705208347567e-06, 6.889758346916825e-05,
-        0.0033691164782556943, 0.8044904110141088
-    ])
-    ex = torch.exp(x)
-    a = torch.mul(ex, a)
-    b = torch.mul(ex, b)
-    b = torch.div(b, torch.sqrt(xl))
-    r = torch.where(small, a, b)
-    return r
-
-
-# I0(x) = exp(|x|) i0e(x); Chebyshev expansions of Cephes i0 over [0, 8] and [8, inf), coefficients
-# of aten/src/ATen/native/Math.h (from Cephes), evaluated in float64.
-def i0(self: Tensor) -> Tensor:
-    return torch._to_copy(_body(self), dtype=_float_dtype(self))
-
-
 def _i0e_body(self: Tensor) -> Tensor:
     x = torch.abs(torch._to_copy(self, dtype=torch.float64))
     small = torch.le(x, 8.0)
@@ -213,8 +173,9 @@ def i1e(self: Tensor) -> Tensor:
     return torch._to_copy(_i1e_body64(self), dtype=_float_dtype(self))
 
 
-# Modified Bessel I0; Chebyshev expansions of Cephes i0.c with the coefficients of
-# aten/src/ATen/native/Math.h (modified_bessel_i0_forward), evaluated in float64.
+# Modified Bessel I0 (i0 and special_modified_bessel_i0); Chebyshev expansions of Cephes i0.c over
+# [0, 8] and [8, inf) with the coefficients of aten/src/ATen/native/Math.h
+# (modified_bessel_i0_forward), evaluated in float64.
 def modified_bessel_i0(self: Tensor) -> Tensor:
     x = torch._to_copy(self, dtype=torch.float64)
     return torch._to_copy(_mi0(x), dtype=_float_dtype(self))
@@ -228,7 +189,7 @@ def modified_bessel_i1(self: Tensor) -> Tensor:
 
 
 DECOMPOSITIONS = {
-    "aten::i0": i0,
+    "aten::i0": modified_bessel_i0,
     "aten::special_i0e": i0e,
     "aten::special_i1": i1,
     "aten::special_i1e": i1e,
