@@ -1,5 +1,6 @@
-// LowerToCoreAten: the lowering pipeline, prepare -> specialise -> decompose -> cleanup -> verify,
-// as one call for CLIs and custom JIT pipelines.
+// LowerToCoreAten: the lowering pipeline as one call for CLIs and custom JIT pipelines. Its steps
+// (prepare; rounds of specialise, fold, decompose, functionalize, cleanup; fresh outputs, census,
+// verify) are listed in lowering/steps.cc.
 #ifndef GRAPH_LOWER_LOWERING_PIPELINE_H_
 #define GRAPH_LOWER_LOWERING_PIPELINE_H_
 
@@ -59,12 +60,11 @@ struct LoweringOptions {
   // (torch::jit::UnrollConstantLoops); otherwise loops stay (prim::Loop is structural) and are
   // lowered inside.
   bool unroll_loops = false;
-  // Called with the graph after each step, when set: "input" (as given), "prune" (only for a
-  // program that writes, given example inputs: specialised, the branches not taken removed;
-  // LowerToCoreAten), "prepare" (inlined, functionalized), then per round N "rN-specialize" (with
-  // example inputs: shapes specialised, glue folded), "rN-decompose", "rN-functionalize",
-  // "rN-cleanup", then "fresh_outputs" (passes/fresh_outputs.h), and last "final" (the graph
-  // returned). For dumps and debugging; it must not keep
+  // Called, when set, with the graph as given ("input") and after each step that names a dump
+  // (Step::dump in lowering/steps.cc): "prune" (a program that writes, given example inputs, with
+  // the branches its inputs do not take removed), "prepare" (inlined, functionalized), per round N
+  // "rN-specialize" (with example inputs), "rN-decompose", "rN-functionalize", "rN-cleanup", then
+  // "fresh_outputs" and "final" (the graph returned). For dumps and debugging; it must not keep
   // references into the graph.
   std::function<void(absl::string_view pass, const torch::jit::Graph&)> after_pass;
   // Called from inside the decompose pass at most every `progress_interval_ms` (see
@@ -116,12 +116,7 @@ struct LoweringReport {
   std::optional<double> max_abs_error, max_rel_error;
   std::string verify_message;
 
-  // The JSON the CLI writes: ops_before, ops_after, non_core_ops, glue_ops, decompositions, cycles,
-  // undecomposable, mutated_inputs, inputs_written_in_place, none_inputs, present_inputs,
-  // memo_hits, memo_entries, rewrites, rewrites_by_op ({overload: {rewrites, nodes, source}}),
-  // decomposition_ir ({overload: text IR of decomposition_graphs}), iterations, changed,
-  // converged, time_ms, pass_ms, source_ms, nodes_before, nodes_after, specialized, verified,
-  // max_abs_error, max_rel_error, violations.
+  // The JSON the CLI writes (keys: lowering/report.cc; the README says what each holds).
   nlohmann::json ToJson() const;
   // A few lines for people (the CLI prints them to stderr).
   std::string Summary() const;

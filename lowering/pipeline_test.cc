@@ -320,6 +320,40 @@ TEST(PipelineTest, ReportCountsRewritesPerOverloadAndTimePerSource) {
   EXPECT_TRUE(j["source_ms"].contains(l.source));
 }
 
+// The report's JSON keys (opset/report.cc's CheckReport and lowering/report.cc), written out here
+// once; "verify_message" is there only when verification said something.
+TEST(PipelineTest, ReportJsonHasExactlyTheDocumentedKeys) {
+  auto g = Program();
+  LoweringOptions options = WithExamples();
+  options.verify = true;
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const nlohmann::json j = report->ToJson();
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : j.items()) keys.push_back(key);
+  EXPECT_THAT(
+      keys,
+      ::testing::UnorderedElementsAre(
+          "legal", "core_ops", "kept_ops", "structural_ops", "non_core_ops", "glue_ops",
+          "violations", "ops_before", "ops_after", "nodes_before", "nodes_after", "decompositions",
+          "cycles", "undecomposable", "mutated_inputs", "inputs_written_in_place", "none_inputs",
+          "present_inputs", "unspecialized_loops", "rewrites", "rewrites_by_op", "decomposition_ir",
+          "memo_hits", "memo_entries", "restrided_outputs", "fresh_outputs", "iterations",
+          "changed", "converged", "specialized", "time_ms", "pass_ms", "source_ms", "verified",
+          "max_abs_error", "max_rel_error"));
+}
+
+// pass_ms has one entry per timer, in the order the steps first ran, times summed over rounds.
+TEST(PipelineTest, PassTimesAreInTheOrderTheStepsFirstRan) {
+  auto g = Program();
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, WithExamples());
+  ASSERT_TRUE(report.ok()) << report.status();
+  std::vector<std::string> passes;
+  for (const auto& [pass, ms] : report->pass_ms) passes.push_back(pass);
+  EXPECT_THAT(passes, ElementsAre("census", "copy", "prepare", "functionalize", "specialize",
+                                  "fold", "decompose", "pool_constants", "fresh_outputs"));
+}
+
 TEST(PipelineTest, ProgressIsReportedFromTheDecomposePassWithItsRound) {
   auto g = Program();
   LoweringOptions options = WithExamples();

@@ -1,0 +1,473 @@
+// The steps of LowerToCoreAten, each a pass over the state of one lowering.
+#include "lowering/steps.h"
+
+#include <ATen/Parallel.h>
+#include <torch/csrc/jit/passes/inliner.h>
+#include <torch/csrc/jit/passes/loop_unrolling.h>
+#include <torch/csrc/jit/passes/remove_mutation.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/errors.h"
+#include "ir/graph_io.h"
+#include "ir/mutation.h"
+#include "ir/status_macros.h"
+#include "opset/report.h"
+#include "passes/fold_glue.h"
+#include "passes/fresh_outputs.h"
+#include "passes/pool_constants.h"
+#include "passes/prune_copy.h"
+#include "reference/backend.h"
+
+namespace graph_lower::lowering_internal {
+
+using torch::jit::Graph;
+
+SingleIntraOpThread::SingleIntraOpThread() : threads_(at::get_num_threads()) {
+  if (threads_ != 1) at::set_num_threads(1);
+}
+
+void SingleIntraOpThread::Restore() {
+  if (threads_ != 1 && at::get_num_threads() != threads_) at::set_num_threads(threads_);
+}
+
+namespace {
+
+DecompositionRegistry* DefaultRegistry() {
+  // One per thread, kept: it holds no state of a lowering, only the library's table and the
+  // decompositions compiled from it (shape-generic; TorchScriptSource::Decompose hands out
+  // copies), which one registry per lowering would copy every time.
+  thread_local const std::unique_ptr<DecompositionRegistry> registry =
+      DecompositionRegistry::CreateDefault();
+  return registry.get();
+}
+
+bool CheckInvariantsRequested(const LoweringOptions& options) {
+  const char* env = std::getenv("GRAPH_LOWER_CHECK_INVARIANTS");
+  return options.check_invariants || (env && *env && std::string(env) != "0");
+}
+
+}  // namespace
+
+LoweringState::LoweringState(std::shared_ptr<Graph>& input, const LoweringOptions& options)
+    : input(input), options(options), check(CheckInvariantsRequested(options)) {
+  specialize_options.compare_with_example_run = check;
+  functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
+  // The extra outputs are packed with a single output once, after the rounds (PackOutputs).
+  functionalize_options.pack_single_output = false;
+  functionalize_options.use_functional_twin = [&options](const torch::jit::Node& node) {
+    return options.opset.IsLegal(node);
+  };
+  decompose_options.opset = &options.opset;
+  decompose_options.registry = options.registry ? options.registry : DefaultRegistry();
+  decompose_options.max_rewrites = options.max_rewrites;
+  decompose_options.check_invariants = check;
+  if (options.progress) {
+    decompose_options.progress_interval_ms = options.progress_interval_ms;
+    decompose_options.progress = [&options, this](const DecomposeProgress& p) {
+      options.progress(LoweringProgress{round, p});
+    };
+  }
+}
+
+namespace {
+
+// The source name of a graph input: TorchScript's debug name without its ".N" suffix
+// ("mask.1" -> "mask").
+std::string ParameterName(std::string name) {
+  int64_t suffix;
+  if (const size_t dot = name.rfind('.');
+      dot != std::string::npos && dot > 0 && absl::SimpleAtoi(name.substr(dot + 1), &suffix)) {
+    name.resize(dot);
+  }
+  return name;
+}
+
+// Whether a node of `block` (nested blocks included) calls a function or method, which
+// torch::jit::Inline replaces by its body.
+bool CallsFunctions(const torch::jit::Block& block) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (node->kind() == c10::prim::CallFunction || node->kind() == c10::prim::CallMethod) {
+      return true;
+    }
+    for (const torch::jit::Block* sub : node->blocks()) {
+      if (CallsFunctions(*sub)) return true;
+    }
+  }
+  return false;
+}
+
+// A constant dtype that names no ScalarType: running the node (specialisation, folding, CIA
+// tracing, verification) would crash libtorch, as `torch.softmax(x, 0, dtype=-1)` does in eager
+// PyTorch. `when` starts the message.
+absl::Status CheckDtypes(const Graph& graph, absl::string_view when) {
+  const torch::jit::Node* n = FirstNodeGivenBadDtype(*graph.block());
+  if (!n) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(when, n->kind().toQualString(), " (outputs ",
+                                                 OutputNames(*n),
+                                                 ") is given a dtype argument that is an int "
+                                                 "naming no ScalarType"));
+}
+
+// Records a specialisation: with `first`, the program's own failure on the example inputs is an
+// error; each loop left unspecialised is reported once.
+absl::Status NoteSpecialized(LoweringState& s, const SpecializeStats& spec, bool first) {
+  if (first && !spec.first_failure.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the program fails on the example inputs: ", spec.first_failure));
+  }
+  s.report.specialized = true;
+  std::vector<std::string>& loops = s.report.unspecialized_loops;
+  for (const std::string& loop : spec.loops_left) {
+    if (std::find(loops.begin(), loops.end(), loop) == loops.end()) loops.push_back(loop);
+  }
+  return absl::OkStatus();
+}
+
+// --- Before the rounds ---
+
+absl::StatusOr<bool> CensusBefore(LoweringState& s) {
+  s.report.ops_before = TakeCensus(*s.input, s.options.opset);
+  s.report.nodes_before = CountNodes(s.report.ops_before);
+  // Not done when the program calls functions (they are inlined into the copy first), nor when
+  // an op changes a tensor's metadata in place (the types recorded per value would not follow
+  // its aliases).
+  const torch::jit::Block& block = *s.input->block();
+  s.pruning_copy = s.has_examples() && !CallsFunctions(block) && AnyNodeWrites(block) &&
+                   !AnyNodeChangesMetadataInPlace(block);
+  return false;
+}
+
+absl::StatusOr<bool> CopyOriginal(LoweringState& s) {
+  s.original = s.input->copy();
+  return false;
+}
+
+// The pruning copy's run: the caller's graph, specialised on the example inputs, unchanged.
+absl::StatusOr<bool> RunOnExamplesStep(LoweringState& s) {
+  RETURN_IF_ERROR(CheckDtypes(*s.input, ""));
+  ASSIGN_OR_RETURN(s.example_run, RunOnExamples(*s.input, s.examples(), s.specialize_options));
+  RETURN_IF_ERROR(NoteSpecialized(s, s.example_run->stats, /*first=*/true));
+  return false;
+}
+
+absl::StatusOr<bool> PruneCopy(LoweringState& s) {
+  s.graph = CopyTakingBranches(*s.input, StaticBranches(*s.input, *s.example_run, s.examples()),
+                               s.example_run->types);
+  s.example_run.reset();
+  return true;
+}
+
+absl::StatusOr<bool> Copy(LoweringState& s) {
+  s.graph = s.input->copy();
+  return false;
+}
+
+// LoweringOptions::in_place: the caller's graph is lowered itself.
+absl::StatusOr<bool> TakeInput(LoweringState& s) {
+  s.graph = s.input;
+  return false;
+}
+
+absl::StatusOr<bool> Inline(LoweringState& s) {
+  torch::jit::Inline(*s.graph);
+  RETURN_IF_ERROR(CheckDtypes(*s.graph, ""));
+  return true;
+}
+
+// The copies must not share a list (or tensor) constant the program writes with the caller's
+// graph, nor with each other (passes/prune_copy.h).
+absl::StatusOr<bool> UnshareConstants(LoweringState& s) {
+  bool changed = UnshareWrittenConstants(*s.graph) > 0;
+  if (s.original) UnshareWrittenConstants(*s.original);
+  s.writes = AnyNodeWrites(*s.graph->block());
+  s.metadata_in_place = s.writes && AnyNodeChangesMetadataInPlace(*s.graph->block());
+  return changed;
+}
+
+// An Optional input given None is specialised to None (as torch.export does): the `is None`
+// tests fold and the branches for a present value go away. The input stays in the signature,
+// typed NoneType, so a call passing a value fails instead of being ignored. Likewise an Optional
+// input given a value is specialised to present: typed as its element type, so `is None` folds
+// to false; calling the lowered program with None then fails the schema check.
+absl::StatusOr<bool> SpecializeOptionals(LoweringState& s) {
+  Graph& g = *s.graph;
+  bool changed = false;
+  for (size_t i = 0; i < g.inputs().size(); ++i) {
+    torch::jit::Value* in = g.inputs()[i];
+    if (!in->hasUses()) continue;
+    c10::TypePtr type = SpecializedOptionalType(in->type(), s.examples()[i]);
+    if (!type) continue;
+    if (type->kind() == c10::TypeKind::NoneType) {
+      torch::jit::WithInsertPoint guard(g.block()->nodes().front());
+      in->replaceAllUsesWith(g.insertConstant(c10::IValue()));
+      s.report.none_inputs.push_back(ParameterName(in->debugName()));
+    } else {
+      s.report.present_inputs.push_back(ParameterName(in->debugName()));
+    }
+    in->setType(type);
+    changed = true;
+  }
+  return changed;
+}
+
+absl::StatusOr<bool> SpecializeFirst(LoweringState& s) {
+  ASSIGN_OR_RETURN(SpecializeStats spec,
+                   SpecializeShapes(*s.graph, s.examples(), s.specialize_options));
+  RETURN_IF_ERROR(NoteSpecialized(s, spec, /*first=*/true));
+  return true;
+}
+
+// The branches the example inputs do not take go before mutation removal, so that its alias
+// analysis sees only what runs (a scripted nn.TransformerEncoderLayer's fast-path checks are
+// list comprehensions over its tensors in branches decided by the input's shape).
+absl::StatusOr<bool> Prune(LoweringState& s) {
+  ASSIGN_OR_RETURN(bool pruned, PruneBranches(*s.graph));
+  if (pruned) s.writes = AnyNodeWrites(*s.graph->block());
+  return pruned;
+}
+
+absl::StatusOr<bool> RemoveMutation(LoweringState& s) {
+  torch::jit::RemoveListMutation(s.graph);
+  // In-place comparisons and logical ops keep the destination's dtype (x.lt_(0) on floats stores
+  // 0./1.), which RemoveTensorMutation's plain functional op (a bool result) does not: they are
+  // left to passes/functionalize, which casts back.
+  torch::jit::RemoveTensorMutation(s.graph, [](torch::jit::Node* node) {
+    static const absl::flat_hash_set<std::string>* kDtypeChanging =
+        new absl::flat_hash_set<std::string>{
+            "aten::lt_",          "aten::le_",          "aten::gt_",          "aten::ge_",
+            "aten::eq_",          "aten::ne_",          "aten::logical_and_", "aten::logical_or_",
+            "aten::logical_xor_", "aten::logical_not_", "aten::isnan_"};
+    return !kDtypeChanging->contains(node->kind().toQualString());
+  });
+  EliminateDeadCodeOf(s.graph);
+  return true;
+}
+
+// Functionalizes in-place ops and writes through views (passes/functionalize.h). In the rounds it
+// handles what decompositions wrote (CIA kernels such as feature_dropout's bernoulli_; batch_norm
+// updates the running statistics it was given): the new values of inputs written for the first
+// time are returned after the earlier ones.
+absl::StatusOr<bool> FunctionalizeStep(LoweringState& s) {
+  if (s.round == 0) s.user_outputs = s.graph->outputs().size();
+  ASSIGN_OR_RETURN(FunctionalizeResult f, Functionalize(s.graph, s.functionalize_options));
+  s.mutated.insert(s.mutated.end(), f.mutated_inputs.begin(), f.mutated_inputs.end());
+  if (s.round > 0) s.report.changed |= f.changed;
+  return f.changed;
+}
+
+// --- One round ---
+
+absl::StatusOr<bool> Specialize(LoweringState& s) {
+  ASSIGN_OR_RETURN(SpecializeStats spec,
+                   SpecializeShapes(*s.graph, s.examples(), s.specialize_options));
+  RETURN_IF_ERROR(NoteSpecialized(s, spec, /*first=*/s.round == 1));
+  return true;
+}
+
+// Folds the shape glue specialisation made constant; with LoweringOptions::unroll_loops, unrolls
+// the loops whose trip count became constant (torch::jit::UnrollConstantLoops) and folds again.
+absl::StatusOr<bool> FoldAndUnroll(LoweringState& s) {
+  ASSIGN_OR_RETURN(bool changed, FoldGlue(s.graph));
+  if (s.options.unroll_loops && torch::jit::UnrollConstantLoops(s.graph)) {
+    torch::jit::RemoveListMutation(s.graph);
+    ASSIGN_OR_RETURN(changed, FoldGlue(s.graph));
+    changed = true;
+  }
+  return changed;
+}
+
+absl::StatusOr<bool> Decompose(LoweringState& s) {
+  ASSIGN_OR_RETURN(DecomposeResult result, DecomposeToOpset(*s.graph, s.decompose_options));
+  LoweringReport& report = s.report;
+  s.graph = result.graph;
+  s.decompose_changed = result.changed;
+  report.rewrites += result.rewrites;
+  report.memo_hits += result.memo_hits;
+  report.memo_entries += result.memo_entries;
+  report.restrided_outputs += result.restrided_outputs;
+  report.changed |= result.changed;
+  report.converged = result.converged;
+  for (const auto& [op, source] : result.decompositions) report.decompositions.emplace(op, source);
+  for (const auto& [op, stats] : result.rewrites_by_op) {
+    OpRewrites& total = report.rewrites_by_op[op];
+    if (total.source.empty()) total.source = stats.source;
+    total.rewrites += stats.rewrites;
+    total.nodes += stats.nodes;
+  }
+  for (const auto& [source, ms] : result.source_ms) report.source_ms[source] += ms;
+  for (const auto& [op, first] : result.first_decomposition) {
+    report.decomposition_graphs.emplace(op, first);
+  }
+  for (auto& c : result.cycles) {
+    // Each cycle once, though every round (and every node of the op) meets it again.
+    if (std::find(report.cycles.begin(), report.cycles.end(), c) == report.cycles.end()) {
+      report.cycles.push_back(std::move(c));
+    }
+  }
+  for (const auto& [op, reasons] : result.undecomposable) report.undecomposable[op] = reasons;
+  return result.changed;
+}
+
+// Cleanup: fold what the decompositions made constant (FoldGlue ends with dead code
+// elimination), then pool constants.
+absl::StatusOr<bool> Fold(LoweringState& s) { return FoldGlue(s.graph); }
+
+absl::StatusOr<bool> PoolConstantsStep(LoweringState& s) {
+  PoolConstants(s.graph);
+  return true;
+}
+
+// Whether the round left the graph legal; the rounds stop then, and the final census need not
+// list violations again.
+absl::StatusOr<bool> CheckLegal(LoweringState& s) {
+  s.legal_after_round = VerifyOpset(*s.graph, s.options.opset).empty();
+  return false;
+}
+
+// --- After the rounds ---
+
+// An output computed from constants only (`x.new_zeros(3)` once x's dtype is specialised) would
+// be one tensor object for every call under TorchScript's executor (passes/fresh_outputs.h).
+absl::StatusOr<bool> FreshOutputs(LoweringState& s) {
+  s.report.fresh_outputs = KeepOutputsFresh(*s.graph);
+  return s.report.fresh_outputs > 0;
+}
+
+// Names the inputs the lowered program returns the final values of; with one output of its own,
+// the outputs become a tuple (output, new values...), as Functionalize documents. A dtype folded
+// from the program's arithmetic on the example inputs (`2 - 3`) was never run (CIA tracing and
+// folding skip the node), and the program would crash libtorch there.
+absl::StatusOr<bool> PackOutputs(LoweringState& s) {
+  RETURN_IF_ERROR(CheckDtypes(*s.graph, "on the example inputs, "));
+  for (const auto& [index, name] : s.mutated) {
+    s.report.mutated_inputs.push_back(ParameterName(name));
+  }
+  if (s.user_outputs == 1 && !s.mutated.empty() && s.graph->outputs().size() > 1) {
+    PackOutputsInTuple(*s.graph);
+    return true;
+  }
+  return false;
+}
+
+absl::StatusOr<bool> CensusAfter(LoweringState& s) {
+  LoweringReport& report = s.report;
+  // Packing the outputs adds only a prim::TupleConstruct, which is structural.
+  report.ops_after =
+      TakeCensus(*s.graph, s.options.opset, s.legal_after_round ? nullptr : &report.violations);
+  report.nodes_after = CountNodes(report.ops_after);
+  for (const torch::jit::Value* in : s.graph->inputs()) {
+    if (WrittenThroughViews(in)) {
+      report.inputs_written_in_place.push_back(ParameterName(in->debugName()));
+    }
+  }
+  return false;
+}
+
+// Runs the original and the lowered program on the example inputs (all intra-op threads) and
+// compares their outputs (reference/backend.h).
+absl::StatusOr<bool> CompareOutputsStep(LoweringState& s) {
+  s.single_thread.Restore();
+  if (!s.has_examples()) return absl::InvalidArgumentError("verification needs example inputs");
+  std::vector<c10::IValue> inputs_after;
+  absl::StatusOr<std::vector<c10::IValue>> expected =
+      RunGraph(s.original, s.examples(), &inputs_after);
+  if (!expected.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the original graph fails on the example inputs: ", expected.status().message()));
+  }
+  if (!s.mutated.empty()) {
+    // The functional graph also returns the final value of each input the program wrote.
+    std::vector<c10::IValue> items = *expected;
+    for (const auto& [index, name] : s.mutated) items.push_back(inputs_after[index]);
+    if (expected->size() == 1) {
+      expected = std::vector<c10::IValue>{c10::ivalue::Tuple::create(std::move(items))};
+    } else {
+      expected = std::move(items);
+    }
+  }
+  // On a copy, so that a constant the program writes starts from its value in the graph returned
+  // (weights stay shared).
+  std::shared_ptr<Graph> lowered = s.graph->copy();
+  UnshareWrittenConstants(*lowered);
+  absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(lowered, s.examples());
+  LoweringReport& report = s.report;
+  if (!actual.ok()) {
+    report.verify_message = absl::StrCat("the lowered graph fails: ", actual.status().message());
+    return false;
+  }
+  Comparison c = CompareOutputs(*expected, *actual);
+  report.verified = c.equal;
+  report.max_abs_error = c.max_abs_error;
+  report.max_rel_error = c.max_rel_error;
+  report.verify_message = c.mismatch;
+  return false;
+}
+
+bool PruningCopy(const LoweringState& s) { return s.pruning_copy; }
+bool NoPruningCopy(const LoweringState& s) { return !s.pruning_copy; }
+bool CopiesInput(const LoweringState& s) { return !s.pruning_copy && !s.options.in_place; }
+bool LowersInput(const LoweringState& s) { return !s.pruning_copy && s.options.in_place; }
+bool Verifying(const LoweringState& s) { return s.options.verify; }
+bool HasExamples(const LoweringState& s) { return s.has_examples(); }
+bool Writes(const LoweringState& s) { return s.writes; }
+// A program that writes is specialised and pruned before its mutation is removed; not when an op
+// changes a tensor's metadata in place (the recorded types would not follow its aliases).
+bool PrunesBranches(const LoweringState& s) {
+  return s.has_examples() && s.writes && !s.metadata_in_place;
+}
+// The pruning copy has its types already.
+bool SpecializesFirst(const LoweringState& s) { return PrunesBranches(s) && !s.pruning_copy; }
+bool DecomposeChanged(const LoweringState& s) { return s.decompose_changed; }
+
+}  // namespace
+
+const std::vector<Step>& PrepareSteps() {
+  static const auto* steps = new std::vector<Step>{
+      {"census", "census", nullptr, nullptr, CensusBefore},
+      {"copy_original", "copy", nullptr, Verifying, CopyOriginal},
+      {"run_on_examples", "specialize", nullptr, PruningCopy, RunOnExamplesStep},
+      {"prune_copy", "copy", nullptr, PruningCopy, PruneCopy},
+      {"copy", "copy", nullptr, CopiesInput, Copy},
+      {"take_input", nullptr, nullptr, LowersInput, TakeInput},
+      {"inline", "prepare", nullptr, NoPruningCopy, Inline},
+      {"unshare_constants", nullptr, nullptr, nullptr, UnshareConstants},
+      {"specialize_optionals", nullptr, nullptr, HasExamples, SpecializeOptionals},
+      {"specialize", "specialize", nullptr, SpecializesFirst, SpecializeFirst},
+      {"prune", "fold", "prune", PrunesBranches, Prune},
+      {"remove_mutation", "prepare", nullptr, Writes, RemoveMutation},
+      {"functionalize", "functionalize", "prepare", nullptr, FunctionalizeStep},
+  };
+  return *steps;
+}
+
+const std::vector<Step>& RoundSteps() {
+  static const auto* steps = new std::vector<Step>{
+      {"specialize", "specialize", nullptr, HasExamples, Specialize},
+      {"fold", "fold", "specialize", HasExamples, FoldAndUnroll},
+      {"decompose", "decompose", "decompose", nullptr, Decompose},
+      {"functionalize", "functionalize", "functionalize", nullptr, FunctionalizeStep},
+      {"cleanup", "fold", nullptr, nullptr, Fold, /*cleanup=*/true},
+      {"pool_constants", "pool_constants", "cleanup", nullptr, PoolConstantsStep,
+       /*cleanup=*/true},
+      {"check_legal", "census", nullptr, DecomposeChanged, CheckLegal},
+  };
+  return *steps;
+}
+
+const std::vector<Step>& FinishSteps() {
+  static const auto* steps = new std::vector<Step>{
+      {"fresh_outputs", "fresh_outputs", "fresh_outputs", nullptr, FreshOutputs},
+      {"pack_outputs", nullptr, nullptr, nullptr, PackOutputs},
+      {"census", "census", "final", nullptr, CensusAfter},
+      {"verify", "verify", nullptr, Verifying, CompareOutputsStep},
+  };
+  return *steps;
+}
+
+}  // namespace graph_lower::lowering_internal
