@@ -9,9 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <functional>
-#include <iostream>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -20,6 +18,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
+#include "absl/log/log.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -400,7 +399,7 @@ class Decomposer {
       result_.converged = false;
       return nullptr;
     }
-    if (std::getenv("GRAPH_LOWER_DEBUG")) std::cerr << "decomposing " << op.ToString() << "\n";
+    VLOG(1) << "decomposing " << op.ToString();
     // A decomposition that throws (while found, prepared or lowered) leaves the node as it is,
     // reported with the error; the rest of the graph is still lowered.
     DecompositionRegistry::Lookup found;
