@@ -11,20 +11,17 @@
 #include "ir/graph_io.h"
 #include "opset/report.h"
 #include "opset/verify.h"
+#include "testing/graph_testing.h"
 
 namespace graph_lower {
 namespace {
+
+using test_util::ParseIr;
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 OpKey Key(const char* s) { return *OpKey::Parse(s); }
-
-std::shared_ptr<torch::jit::Graph> Parse(const char* ir) {
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(ir, "test");
-  EXPECT_TRUE(g.ok()) << g.status();
-  return *g;
-}
 
 // Members and non-members as native_functions.yaml tags them in torch 2.6.
 TEST(OpsetTest, CoreAtenComesFromTheCoreTag) {
@@ -65,7 +62,7 @@ graph(%x : Tensor, %w : Tensor, %flag : bool):
 )IR";
 
 TEST(OpsetTest, ClassifiesEveryKindOfNode) {
-  auto g = Parse(kMixed);
+  auto g = ParseIr(kMixed);
   const Opset core = Opset::CoreAten();
   std::vector<std::string> classes;
   for (torch::jit::Node* n : g->nodes()) {
@@ -96,7 +93,7 @@ TEST(OpsetTest, NodesWithVarargSchemasAreClassifiedByTheirOutputs) {
 }
 
 TEST(OpsetTest, VerifierReturnsEveryViolationIncludingNestedBlocks) {
-  auto g = Parse(kMixed);
+  auto g = ParseIr(kMixed);
   std::vector<Violation> v = VerifyOpset(*g, Opset::CoreAten());
   std::vector<std::string> ops;
   for (const Violation& x : v) ops.push_back(x.op.ToString());
@@ -107,7 +104,7 @@ TEST(OpsetTest, VerifierReturnsEveryViolationIncludingNestedBlocks) {
 }
 
 TEST(OpsetTest, KeptOpsBecomeLegal) {
-  auto g = Parse(kMixed);
+  auto g = ParseIr(kMixed);
   Opset opset = Opset::CoreAten();
   ASSERT_TRUE(opset.KeepList("aten::linear, aten::t.default,aten::relu_").ok());
   EXPECT_TRUE(VerifyOpset(*g, opset).empty());
@@ -140,7 +137,7 @@ TEST(OpsetTest, LoadsABackendOpsetFile) {
   Opset opset = Opset::Empty();
   ASSERT_TRUE(opset.LoadFile(path).ok());
   EXPECT_EQ(opset.size(), 2u);
-  auto g = Parse(kMixed);
+  auto g = ParseIr(kMixed);
   std::vector<std::string> ops;
   for (const Violation& x : VerifyOpset(*g, opset)) ops.push_back(x.op.ToString());
   EXPECT_THAT(ops, ElementsAre("aten::t", "aten::relu_"));
@@ -158,7 +155,7 @@ TEST(OpsetTest, LoadsABackendOpsetFile) {
 }
 
 TEST(OpsetTest, AllLegalGraphYieldsNothing) {
-  auto g = Parse(R"IR(
+  auto g = ParseIr(R"IR(
 graph(%x : Tensor, %w : Tensor):
   %one : int = prim::Constant[value=1]()
   %y : Tensor = aten::mm(%x, %w)
@@ -177,7 +174,7 @@ graph(%x : Tensor, %w : Tensor):
 }
 
 TEST(ReportTest, JsonAndTableNameGlueApartFromNonCore) {
-  auto g = Parse(kMixed);
+  auto g = ParseIr(kMixed);
   const Opset core = Opset::CoreAten();
   const OpCensus census = TakeCensus(*g, core);
   const std::vector<Violation> v = VerifyOpset(*g, core);

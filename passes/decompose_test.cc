@@ -19,6 +19,8 @@
 #include "ir/graph_io.h"
 #include "opset/verify.h"
 #include "reference/backend.h"
+#include "testing/graph_testing.h"
+#include "testing/run_testing.h"
 
 // Fake ops for the driver's own tests: each computes x + k so results are checkable.
 TORCH_LIBRARY(graph_lower_test, m) {
@@ -44,6 +46,10 @@ TORCH_LIBRARY_IMPL(graph_lower_test, CPU, m) {
 
 namespace graph_lower {
 namespace {
+
+using test_util::ParseIr;
+using test_util::PassesFileCheck;
+using test_util::RunOne;
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -89,22 +95,10 @@ struct Fixture {
   }
 };
 
-std::shared_ptr<torch::jit::Graph> Parse(const std::string& ir) {
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(ir, "test");
-  EXPECT_TRUE(g.ok()) << g.status();
-  return *g;
-}
-
 std::vector<std::string> Path(const std::vector<OpKey>& cycle) {
   std::vector<std::string> names;
   for (const OpKey& op : cycle) names.push_back(op.ToString());
   return names;
-}
-
-at::Tensor RunOne(const std::shared_ptr<torch::jit::Graph>& g, const at::Tensor& x) {
-  absl::StatusOr<std::vector<c10::IValue>> out = RunGraph(g, {x});
-  EXPECT_TRUE(out.ok()) << out.status();
-  return (*out)[0].toTensor();
 }
 
 constexpr char kOneOp[] = R"IR(
@@ -127,7 +121,7 @@ graph(%x : Tensor):
   %z : Tensor = aten::relu(%y)
   return (%z)
 )IR"}});
-  DecomposeResult r = f.Run(Parse(OneOp("a")));
+  DecomposeResult r = f.Run(ParseIr(OneOp("a")));
   ASSERT_EQ(r.cycles.size(), 1u);
   EXPECT_THAT(Path(r.cycles[0]), ElementsAre("graph_lower_test::a", "graph_lower_test::a"));
   EXPECT_TRUE(r.converged);
@@ -136,12 +130,12 @@ graph(%x : Tensor):
   EXPECT_EQ(left[0].op.ToString(), "graph_lower_test::a");
   // The kept node still computes: relu(x + 1).
   at::Tensor x = torch::randn({4});
-  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), torch::relu(x + 1)));
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, {x}), torch::relu(x + 1)));
 }
 
 TEST(DecomposeTest, TwoOpCycleStopsWithTheCycleNamed) {
   Fixture f({{"graph_lower_test::b", OneOp("c")}, {"graph_lower_test::c", OneOp("b")}});
-  DecomposeResult r = f.Run(Parse(OneOp("b")));
+  DecomposeResult r = f.Run(ParseIr(OneOp("b")));
   ASSERT_EQ(r.cycles.size(), 1u);
   EXPECT_THAT(Path(r.cycles[0]),
               ElementsAre("graph_lower_test::b", "graph_lower_test::c", "graph_lower_test::b"));
@@ -150,7 +144,7 @@ TEST(DecomposeTest, TwoOpCycleStopsWithTheCycleNamed) {
 
 TEST(DecomposeTest, OpWithoutDecompositionIsKeptWithReasons) {
   Fixture f({});
-  auto g = Parse(OneOp("d"));
+  auto g = ParseIr(OneOp("d"));
   DecomposeResult r = f.Run(g);
   EXPECT_FALSE(r.changed);
   ASSERT_EQ(r.undecomposable.size(), 1u);
@@ -173,14 +167,14 @@ graph(%x : Tensor):
   %y : Tensor = aten::mul(%x, %two)
   return (%y)
 )IR"}});
-  auto g = Parse(OneOp("f"));
+  auto g = ParseIr(OneOp("f"));
   DecomposeResult r = f.Run(g);
   EXPECT_TRUE(r.changed);
   EXPECT_TRUE(VerifyOpset(*r.graph, f.opset).empty()) << GraphToText(*r.graph);
   EXPECT_EQ(r.decompositions.size(), 2u);
   at::Tensor x = torch::randn({3});
-  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), x * 2 + 1));
-  EXPECT_TRUE(torch::allclose(RunOne(g, x), x * 2 + 1));
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, {x}), x * 2 + 1));
+  EXPECT_TRUE(torch::allclose(RunOne(g, {x}), x * 2 + 1));
 }
 
 TEST(DecomposeTest, MemoHitsEqualOccurrencesMinusDistinctKeys) {
@@ -206,7 +200,7 @@ graph(%x : Tensor):
     last_w = absl::StrCat("%w", i);
   }
   ir += absl::StrCat("  return (", last_x, ", ", last_w, ")\n");
-  DecomposeResult r = f.Run(Parse(ir));
+  DecomposeResult r = f.Run(ParseIr(ir));
   EXPECT_EQ(r.rewrites, 7);
   EXPECT_EQ(r.memo_entries, 2);
   EXPECT_EQ(r.memo_hits, 7 - 2);
@@ -221,7 +215,7 @@ graph(%x : Tensor):
   %y : Tensor = aten::mul(%x, %two)
   return (%y)
 )IR"}});
-  auto g = Parse(R"IR(
+  auto g = ParseIr(R"IR(
 graph(%x : Tensor, %flag : bool):
   %r : Tensor = prim::If(%flag)
     block0():
@@ -243,7 +237,7 @@ graph(%x : Tensor, %flag : bool):
 
 TEST(DecomposeTest, LeavesALegalGraphAlone) {
   Fixture f({});
-  auto g = Parse(R"IR(
+  auto g = ParseIr(R"IR(
 graph(%x : Tensor, %w : Tensor):
   %one : int = prim::Constant[value=1]()
   %y : Tensor = aten::mm(%x, %w)
@@ -267,7 +261,7 @@ graph(%x : Tensor):
   options.opset = &f.opset;
   options.registry = f.registry.get();
   options.max_rewrites = 0;
-  absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*Parse(OneOp("e")), options);
+  absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*ParseIr(OneOp("e")), options);
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->converged);
   EXPECT_FALSE(r->changed);
@@ -287,7 +281,7 @@ TEST(DecomposeTest, ReportsAFaultySourceAndKeepsTheNode) {
   DecomposeOptions options;
   options.opset = &f.opset;
   options.registry = registry.get();
-  absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*Parse(OneOp("a")), options);
+  absl::StatusOr<DecomposeResult> r = DecomposeToOpset(*ParseIr(OneOp("a")), options);
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->undecomposable.size(), 1u);
   EXPECT_THAT(r->undecomposable.begin()->second[0], HasSubstr("takes 2 inputs; the node has 1"));
@@ -321,7 +315,7 @@ graph(%x : Tensor):
                                                      "user e");
                              })
                   .ok());
-  DecomposeResult r = f.Run(Parse(kFThenF));
+  DecomposeResult r = f.Run(ParseIr(kFThenF));
   // Two f nodes (the second from the memo) and one e, inside f's decomposition, lowered once.
   EXPECT_EQ(r.rewrites, 3);
   ASSERT_EQ(r.rewrites_by_op.size(), 2u);
@@ -336,11 +330,14 @@ graph(%x : Tensor):
   EXPECT_EQ(of_f.nodes, 2 * 4);
 
   ASSERT_EQ(r.first_decomposition.size(), 2u);
-  const std::string f_ir =
-      GraphToText(*r.first_decomposition.at(*OpKey::Parse("graph_lower_test::f")));
-  EXPECT_THAT(f_ir, HasSubstr("aten::mul"));
-  EXPECT_THAT(f_ir, HasSubstr("aten::add"));
-  EXPECT_THAT(f_ir, ::testing::Not(HasSubstr("graph_lower_test::")));
+  EXPECT_TRUE(PassesFileCheck(R"(
+    # CHECK-NOT: graph_lower_test::
+    # CHECK: aten::mul
+    # CHECK-NOT: graph_lower_test::
+    # CHECK: aten::add
+    # CHECK-NOT: graph_lower_test::
+  )",
+                              *r.first_decomposition.at(*OpKey::Parse("graph_lower_test::f"))));
 
   // Every source tried has a time: the user source (hit for e, miss for f) and the fake one.
   EXPECT_EQ(r.source_ms.size(), 2u);
@@ -364,7 +361,7 @@ TEST(DecomposeTest, SourceTimeCountsTheSourcesOwnWork) {
   f.registry->AddSource(std::make_unique<SlowSource>(absl::flat_hash_map<std::string, std::string>{
       {"graph_lower_test::e",
        "graph(%x : Tensor):\n  %y : Tensor = aten::relu(%x)\n  return (%y)\n"}}));
-  DecomposeResult r = f.Run(Parse(OneOp("f")));
+  DecomposeResult r = f.Run(ParseIr(OneOp("f")));
   EXPECT_EQ(r.rewrites, 2);
   EXPECT_EQ(r.decompositions.at(*OpKey::Parse("graph_lower_test::e")), "slow");
   // One lookup of e reaches the slow source (f is found by the fake source first).
@@ -384,7 +381,7 @@ graph(%x : Tensor):
     ir += absl::StrCat("  %x", i + 1, " : Tensor = graph_lower_test::e(%x", i, ")\n");
   }
   ir += "  return (%x5)\n";
-  auto g = Parse(ir);
+  auto g = ParseIr(ir);
   DecomposeOptions options;
   options.opset = &f.opset;
   options.registry = f.registry.get();
@@ -447,7 +444,7 @@ graph(%x : Tensor):
   %w : Tensor = aten::flip(%z, %dims)
   return (%w)
 )IR"}});
-  DecomposeResult r = f.Run(Parse(R"IR(
+  DecomposeResult r = f.Run(ParseIr(R"IR(
 graph(%x : Tensor):
   %y1 : Tensor = graph_lower_test::a(%x)
   %y2 : Tensor = graph_lower_test::a(%y1)
@@ -466,7 +463,7 @@ graph(%x : Tensor):
   const at::Tensor x = torch::randn({4, 3});
   at::Tensor want = x;
   for (int i = 0; i < 3; ++i) want = torch::flip(want * 0.5 + 1, {0});
-  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), want));
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, {x}), want));
 }
 
 TEST(DecomposeTest, ASharedConstantIsGivenAtMost128Uses) {
@@ -483,7 +480,7 @@ graph(%x : Tensor):
     absl::StrAppend(&text, "  %x", i + 1, " : Tensor = graph_lower_test::a(%x", i, ")\n");
   }
   absl::StrAppend(&text, "  return (%x300)\n");
-  DecomposeResult r = f.Run(Parse(text));
+  DecomposeResult r = f.Run(ParseIr(text));
   EXPECT_EQ(r.memo_hits, 299);
   std::vector<size_t> uses;
   for (const torch::jit::Node* node : r.graph->nodes()) {
@@ -493,7 +490,7 @@ graph(%x : Tensor):
   EXPECT_THAT(uses, ElementsAre(44, 128, 128));
   torch::jit::LintGraph(r.graph);
   const at::Tensor x = torch::randn({4, 3});
-  EXPECT_TRUE(torch::equal(RunOne(r.graph, x), x));  // an even number of flips
+  EXPECT_TRUE(torch::equal(RunOne(r.graph, {x}), x));  // an even number of flips
 }
 
 TEST(DecomposeTest, ALoweringThatWritesKeepsACopyOfEachWritableConstant) {
@@ -512,7 +509,7 @@ graph(%x : Tensor):
 )IR"}});
   f.opset.Keep("aten::list.t").IgnoreError();
   f.opset.Keep("aten::append.t").IgnoreError();
-  DecomposeResult r = f.Run(Parse(R"IR(
+  DecomposeResult r = f.Run(ParseIr(R"IR(
 graph(%x : Tensor):
   %y1 : Tensor = graph_lower_test::a(%x)
   %y2 : Tensor = graph_lower_test::a(%y1)
@@ -526,7 +523,7 @@ graph(%x : Tensor):
   torch::jit::LintGraph(r.graph);
   const at::Tensor x = torch::randn({4, 3});
   EXPECT_TRUE(torch::allclose(
-      RunOne(r.graph, x),
+      RunOne(r.graph, {x}),
       x.sum(std::vector<int64_t>{0, 1}, true).sum(std::vector<int64_t>{0, 1}, true)));
 }
 
@@ -548,7 +545,7 @@ TEST(DecomposeTest, AConstantThatMayReachALoweringsOutputIsNotShared) {
                                return g;
                              })
                   .ok());
-  DecomposeResult r = f.Run(Parse(R"IR(
+  DecomposeResult r = f.Run(ParseIr(R"IR(
 graph(%x : Tensor):
   %y1 : Tensor, %z1 : Tensor = graph_lower_test::g(%x)
   %y2 : Tensor, %z2 : Tensor = graph_lower_test::g(%z1)
@@ -564,7 +561,7 @@ graph(%x : Tensor):
 
 TEST(DecomposeTest, EqualConstantsOfTheSourceGraphThatCannotBeWrittenAreOneNode) {
   Fixture f({});
-  DecomposeResult r = f.Run(Parse(R"IR(
+  DecomposeResult r = f.Run(ParseIr(R"IR(
 graph(%x : Tensor):
   %a : int = prim::Constant[value=1]()
   %b : int = prim::Constant[value=1]()
@@ -590,7 +587,7 @@ graph(%x : Tensor):
   torch::jit::LintGraph(r.graph);
   const at::Tensor x = torch::randn({4, 3, 2});
   const at::Tensor want = (((x + 1) + 2) * 1.0).sum({0}, true).sum({0}, true);
-  EXPECT_TRUE(torch::allclose(RunOne(r.graph, x), want));
+  EXPECT_TRUE(torch::allclose(RunOne(r.graph, {x}), want));
 }
 
 TEST(DecomposeFaultTest, ThrowingDecompositionIsReportedAndTheRestLowered) {
@@ -605,12 +602,17 @@ graph(%x : Tensor):
                                throw std::runtime_error("injected fault in a");
                              })
                   .ok());
-  auto g = Parse(R"IR(
+  constexpr char kAThenB[] = R"IR(
 graph(%x : Tensor):
   %y : Tensor = graph_lower_test::a(%x)
   %z : Tensor = graph_lower_test::b(%y)
   return (%z)
-)IR");
+  # CHECK: graph_lower_test::a
+  # CHECK-NOT: graph_lower_test::b
+  # CHECK: aten::relu
+  # CHECK-NOT: graph_lower_test::b
+)IR";
+  auto g = ParseIr(kAThenB);
   DecomposeResult r = f.Run(g);
   r.graph->lint();
   ASSERT_EQ(r.undecomposable.size(), 1u);
@@ -618,10 +620,7 @@ graph(%x : Tensor):
   EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("user"));
   EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("injected fault in a"));
   EXPECT_EQ(r.decompositions.count(OpKey::Parse("graph_lower_test::b").value()), 1u);
-  const std::string text = GraphToText(*r.graph);
-  EXPECT_THAT(text, HasSubstr("graph_lower_test::a"));
-  EXPECT_THAT(text, HasSubstr("aten::relu"));
-  EXPECT_THAT(text, ::testing::Not(HasSubstr("graph_lower_test::b")));
+  EXPECT_TRUE(PassesFileCheck(kAThenB, *r.graph));
 }
 
 TEST(DecomposeFaultTest, WrongNumberOfOutputsIsRejected) {
@@ -629,7 +628,7 @@ TEST(DecomposeFaultTest, WrongNumberOfOutputsIsRejected) {
 graph(%x : Tensor):
   return (%x, %x)
 )IR"}});
-  DecomposeResult r = f.Run(Parse(OneOp("a")));
+  DecomposeResult r = f.Run(ParseIr(OneOp("a")));
   ASSERT_EQ(r.undecomposable.size(), 1u);
   EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("fake"));
   EXPECT_THAT(r.undecomposable.begin()->second[0], HasSubstr("2 values; the node has 1"));
@@ -645,7 +644,7 @@ graph(%x : Tensor):
   %y : Double(2, strides=[1], requires_grad=0, device=cpu) = aten::_to_copy(%x, %dtype, %none, %none, %none, %false, %none)
   return (%y)
 )IR"}});
-  auto g = Parse(R"IR(
+  auto g = ParseIr(R"IR(
 graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
   %y : Float(2, strides=[1], requires_grad=0, device=cpu) = graph_lower_test::a(%x)
   return (%y)
@@ -675,7 +674,7 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
   %y : Float(3, 2, strides=[2, 1], requires_grad=0, device=cpu) = aten::view(%x, %size)
   return (%y)
 )IR"}});
-  DecomposeResult r = f.Run(Parse(kViewNode));
+  DecomposeResult r = f.Run(ParseIr(kViewNode));
   ASSERT_EQ(r.undecomposable.size(), 1u);
   EXPECT_THAT(r.undecomposable.begin()->second[0],
               HasSubstr("lays out output 0 (which may alias an input) with strides [2, 1] where "
@@ -694,11 +693,11 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
   %y : Float(3, 2, strides=[2, 1], requires_grad=0, device=cpu) = aten::clone(%t, %format)
   return (%y)
 )IR"}});
-  DecomposeResult r = f.Run(Parse(kViewNode));
+  DecomposeResult r = f.Run(ParseIr(kViewNode));
   EXPECT_TRUE(r.undecomposable.empty());
   EXPECT_EQ(r.restrided_outputs, 1);
   const at::Tensor x = torch::arange(6, torch::kFloat).reshape({2, 3});
-  const at::Tensor y = RunOne(r.graph, x);
+  const at::Tensor y = RunOne(r.graph, {x});
   EXPECT_TRUE(torch::equal(y, x.t()));
   EXPECT_EQ(y.strides(), x.t().strides());
 }
@@ -712,22 +711,22 @@ TEST(DecomposeFaultTest, CycleAcrossSourcesStopsWithTheCycleNamed) {
                                return ParseGraphText(OneOp("b"), "user a");
                              })
                   .ok());
-  DecomposeResult r = f.Run(Parse(OneOp("a")));
+  DecomposeResult r = f.Run(ParseIr(OneOp("a")));
   ASSERT_EQ(r.cycles.size(), 1u);
   EXPECT_THAT(Path(r.cycles[0]),
               ElementsAre("graph_lower_test::a", "graph_lower_test::b", "graph_lower_test::a"));
   EXPECT_LT(f.fake->calls(), 5);
-  EXPECT_TRUE(RunOne(r.graph, at::zeros({2})).equal(at::full({2}, 1.0)));
+  EXPECT_TRUE(RunOne(r.graph, {at::zeros({2})}).equal(at::full({2}, 1.0)));
 }
 
 TEST(DecomposeFaultTest, CustomNamespaceOpWithoutDecompositionIsKeptAndReported) {
   Fixture f({});
-  auto g = Parse(OneOp("d"));
+  auto g = ParseIr(OneOp("d"));
   DecomposeResult r = f.Run(g);
   ASSERT_EQ(r.undecomposable.size(), 1u);
   EXPECT_EQ(r.undecomposable.begin()->first.ToString(), "graph_lower_test::d");
   EXPECT_THAT(r.undecomposable.begin()->second, ::testing::Contains(HasSubstr("fake")));
-  EXPECT_TRUE(RunOne(r.graph, at::zeros({2})).equal(at::full({2}, 4.0)));
+  EXPECT_TRUE(RunOne(r.graph, {at::zeros({2})}).equal(at::full({2}, 4.0)));
 }
 
 }  // namespace

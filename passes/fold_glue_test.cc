@@ -13,14 +13,16 @@
 #include <string>
 #include <vector>
 
+#include "testing/graph_testing.h"
+#include "testing/run_testing.h"
+
 namespace graph_lower {
 namespace {
 
-std::shared_ptr<torch::jit::Graph> Parse(const std::string& ir) {
-  auto g = std::make_shared<torch::jit::Graph>();
-  torch::jit::parseIR(ir, g.get());
-  return g;
-}
+using test_util::CountKind;
+using test_util::ParseIrUnchecked;
+using test_util::PassesFileCheck;
+using test_util::RunOne;
 
 // x + zeros(SIZE) (float32), with `writes` an in-place op on x first.
 std::string ZerosPlusInput(const std::string& size, bool writes) {
@@ -34,25 +36,19 @@ std::string ZerosPlusInput(const std::string& size, bool writes) {
          "  %y : Tensor = aten::add(%x, %z, %one)\n  return (%y)\n";
 }
 
-bool HasZeros(const torch::jit::Graph& g) {
-  for (const torch::jit::Node* node : g.nodes()) {
-    if (node->kind() == c10::aten::zeros) return true;
-  }
-  return false;
-}
-
 class FoldGlueCapTest : public ::testing::TestWithParam<bool> {};
 
 TEST_P(FoldGlueCapTest, LargeFactoryIsLeftSmallOneIsFolded) {
   const bool writes = GetParam();
   // 100000 x 100000 float32: 40 GB if it were run.
-  std::shared_ptr<torch::jit::Graph> large = Parse(ZerosPlusInput("[100000, 100000]", writes));
+  std::shared_ptr<torch::jit::Graph> large =
+      ParseIrUnchecked(ZerosPlusInput("[100000, 100000]", writes));
   ASSERT_TRUE(FoldGlue(large).ok());
-  EXPECT_TRUE(HasZeros(*large)) << *large;
+  EXPECT_TRUE(CountKind(*large, "aten::zeros") > 0) << *large;
 
-  std::shared_ptr<torch::jit::Graph> small = Parse(ZerosPlusInput("[2, 3]", writes));
+  std::shared_ptr<torch::jit::Graph> small = ParseIrUnchecked(ZerosPlusInput("[2, 3]", writes));
   ASSERT_TRUE(FoldGlue(small).ok());
-  EXPECT_FALSE(HasZeros(*small)) << *small;
+  EXPECT_FALSE(CountKind(*small, "aten::zeros") > 0) << *small;
 }
 
 INSTANTIATE_TEST_SUITE_P(WithAndWithoutWrites, FoldGlueCapTest, ::testing::Bool());
@@ -60,7 +56,7 @@ INSTANTIATE_TEST_SUITE_P(WithAndWithoutWrites, FoldGlueCapTest, ::testing::Bool(
 // A chain whose last op is the large one: ones(1) expanded to 100000 x 100000 (a view, nothing
 // allocated) and made contiguous (40 GB) stays; the small ops before it may fold.
 TEST(FoldGlueCapTest, LargeResultOfSmallConstantsIsLeft) {
-  std::shared_ptr<torch::jit::Graph> g = Parse(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(
       "graph(%x : Tensor):\n"
       "  %s : int[] = prim::Constant[value=[1]]()\n"
       "  %big : int[] = prim::Constant[value=[100000, 100000]]()\n"
@@ -82,7 +78,7 @@ TEST(FoldGlueCapTest, LargeResultOfSmallConstantsIsLeft) {
 // goes, producers before their users' removal included; a node with side effects stays, and so
 // do the values it uses.
 TEST(FoldGlueDeadCodeTest, DeadChainGoesSideEffectsAndWhatTheyUseStay) {
-  std::shared_ptr<torch::jit::Graph> g = Parse(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(
       "graph(%x : Tensor):\n"
       "  %a : Tensor = aten::relu(%x)\n"
       "  %b : Tensor = aten::sigmoid(%a)\n"
@@ -131,7 +127,7 @@ graph(%x : Tensor, %mean : Tensor, %var : Tensor):
       -> (%t)
   return (%y)
 )IR";
-  std::shared_ptr<torch::jit::Graph> g = Parse(ir);
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
   std::shared_ptr<torch::jit::Graph> original = g->copy();
   ASSERT_TRUE(FoldGlue(g).ok());
   std::vector<std::string> kinds;
@@ -162,13 +158,6 @@ std::vector<std::string> KindsOf(const torch::jit::Graph& g) {
   return kinds;
 }
 
-at::Tensor RunOn(const std::shared_ptr<torch::jit::Graph>& graph, const at::Tensor& x) {
-  torch::jit::Stack stack{x.clone()};
-  torch::jit::Code code(graph, "test");
-  torch::jit::InterpreterState(code).run(stack);
-  return stack[0].toTensor();
-}
-
 // A list built by appends (a TorchScript comprehension over a fixed tuple, as the fast-path checks
 // of nn.TransformerEncoderLayer) and read after the last append becomes a constant, and the If it
 // decides is replaced by its taken branch, in a graph that writes (the branch not taken does).
@@ -194,16 +183,22 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
       %n : Tensor = aten::neg(%x)
       -> (%n)
   return (%y)
+  # CHECK-NOT: aten::append
+  # CHECK-NOT: prim::If
+  # CHECK-NOT: aten::relu_
+  # CHECK: aten::neg
+  # CHECK-NOT: prim::If
 )IR";
-  std::shared_ptr<torch::jit::Graph> g = Parse(ir);
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
   std::shared_ptr<torch::jit::Graph> original = g->copy();
   absl::StatusOr<bool> changed = PruneBranches(*g);
   ASSERT_TRUE(changed.ok()) << changed.status();
   EXPECT_TRUE(*changed);
+  EXPECT_TRUE(PassesFileCheck(ir, *g));
   EXPECT_EQ(KindsOf(*g), (std::vector<std::string>{"aten::neg"})) << *g;
   const at::Tensor x = torch::randn({2, 3});
-  EXPECT_TRUE(torch::equal(RunOn(g, x), RunOn(original, x)));
-  EXPECT_TRUE(torch::equal(RunOn(g, x), -x));
+  EXPECT_TRUE(torch::equal(RunOne(g, {x.clone()}), RunOne(original, {x.clone()})));
+  EXPECT_TRUE(torch::equal(RunOne(g, {x.clone()}), -x));
 }
 
 // A list read between two appends, or appended to inside a branch, is not folded (its value
@@ -239,7 +234,7 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : boo
   %y : Tensor = aten::mul(%w, %s)
   return (%y)
 )IR";
-  std::shared_ptr<torch::jit::Graph> g = Parse(ir);
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
   std::shared_ptr<torch::jit::Graph> original = g->copy();
   ASSERT_TRUE(PruneBranches(*g).ok());
   std::vector<std::string> kinds = KindsOf(*g);

@@ -10,14 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "testing/graph_testing.h"
+
 namespace graph_lower {
 namespace {
 
-std::shared_ptr<torch::jit::Graph> Parse(const std::string& ir) {
-  auto g = std::make_shared<torch::jit::Graph>();
-  torch::jit::parseIR(ir, g.get());
-  return g;
-}
+using test_util::ParseIrUnchecked;
 
 // What `x.new_zeros(3)` lowers to once x's dtype (float) and device are specialised.
 constexpr char kZeros[] = R"IR(
@@ -57,7 +55,7 @@ std::vector<c10::IValue> CallAndWrite(const std::shared_ptr<torch::jit::Graph>& 
 TEST(KeepOutputsFreshTest, WithoutItTheExecutorReturnsOneFoldedTensorEveryCall) {
   // The behaviour the pass exists for (torch/csrc/jit/passes/constant_propagation.cpp): if
   // libtorch stops folding tensor factories, this test says so and the pass may go.
-  std::shared_ptr<torch::jit::Graph> g = Parse(kZeros);
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(kZeros);
   torch::jit::GraphFunction fn("f", g, nullptr);
   at::Tensor a = fn({c10::IValue(torch::ones({2}))}).toTensor();
   a.add_(5);
@@ -67,7 +65,7 @@ TEST(KeepOutputsFreshTest, WithoutItTheExecutorReturnsOneFoldedTensorEveryCall) 
 }
 
 TEST(KeepOutputsFreshTest, AFactoryOfConstantsGivesANewTensorEveryCall) {
-  std::shared_ptr<torch::jit::Graph> g = Parse(kZeros);
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(kZeros);
   EXPECT_EQ(KeepOutputsFresh(*g), 1);
   g->lint();
   // The output is the where, of the same type as the factory's result.
@@ -84,7 +82,7 @@ TEST(KeepOutputsFreshTest, AFactoryOfConstantsGivesANewTensorEveryCall) {
 
 TEST(KeepOutputsFreshTest, ViewsOfOneFreshTensorStillShareIt) {
   // return (zeros.view([3, 1]), zeros[1:]): two views of one new tensor, as in eager.
-  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
   %n : NoneType = prim::Constant()
   %one : int = prim::Constant[value=1]()
@@ -114,7 +112,7 @@ graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
 }
 
 TEST(KeepOutputsFreshTest, AFactoryReturnedFromABranchIsFreshToo) {
-  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu), %flag : bool):
   %n : NoneType = prim::Constant()
   %three : int = prim::Constant[value=3]()
@@ -143,7 +141,7 @@ graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu), %flag : bool):
 TEST(KeepOutputsFreshTest, OutputsComputedFromTheInputOrConstantsThemselvesAreLeftAlone) {
   // x + zeros: depends on x; the weight is a constant returned as it is (as the original returned
   // its module's tensor); the zeros used only inside are not returned.
-  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%x : Float(3, strides=[1], requires_grad=0, device=cpu)):
   %n : NoneType = prim::Constant()
   %one : int = prim::Constant[value=1]()
@@ -164,7 +162,7 @@ graph(%x : Float(3, strides=[1], requires_grad=0, device=cpu)):
 
 TEST(KeepOutputsFreshTest, AGraphWithoutATensorInputIsFreshToo) {
   // torch.compile's graph of `lambda x: torch.zeros(3)` has no input at all (dynamo drops x).
-  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%k : int):
   %n : NoneType = prim::Constant()
   %zero : int = prim::Constant[value=0]()
@@ -185,7 +183,7 @@ graph(%k : int):
 TEST(KeepOutputsFreshTest, TensorsMadeInALoopOfConstantTripCountAndAppendedToTheOutputAreFresh) {
   // for i in range(3): out.append(x.new_full((2,), float(i))): the executor unrolls the loop, then
   // folds each full (found by the try-to-break-it pass: from the third call on, one tensor).
-  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
   %n : NoneType = prim::Constant()
   %true : bool = prim::Constant[value=1]()
@@ -219,7 +217,7 @@ graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
 
 TEST(KeepOutputsFreshTest, TensorsWithGapsAreLeftAlone) {
   // where(c, t, t) of a tensor with gaps between its rows would be contiguous.
-  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
   %n : NoneType = prim::Constant()
   %zero : int = prim::Constant[value=0]()
@@ -233,7 +231,7 @@ graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
 }
 
 TEST(KeepOutputsFreshTest, APermutedDenseTensorKeepsItsStrides) {
-  std::shared_ptr<torch::jit::Graph> g = Parse(R"IR(
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
   %n : NoneType = prim::Constant()
   %float : int = prim::Constant[value=6]()

@@ -8,42 +8,17 @@
 
 #include "ir/graph_io.h"
 #include "reference/backend.h"
+#include "testing/graph_testing.h"
+#include "testing/run_testing.h"
 
 namespace graph_lower {
 namespace {
 
-std::shared_ptr<torch::jit::Graph> Parse(const char* ir) {
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(ir, "test");
-  EXPECT_TRUE(g.ok()) << g.status();
-  return *g;
-}
-
-// Nodes (blocks included) that write one of their inputs.
-int CountWrites(torch::jit::Block* block) {
-  int n = 0;
-  for (torch::jit::Node* node : block->nodes()) {
-    for (torch::jit::Block* sub : node->blocks()) n += CountWrites(sub);
-    const c10::FunctionSchema* schema = node->maybeSchema();
-    n += schema && schema->is_mutable();
-  }
-  return n;
-}
-
-int Count(const torch::jit::Graph& g, c10::Symbol kind) {
-  int n = 0;
-  for (const torch::jit::Node* node : g.nodes()) n += node->kind() == kind;
-  return n;
-}
-
-void ExpectSameResults(const std::shared_ptr<torch::jit::Graph>& original,
-                       const std::shared_ptr<torch::jit::Graph>& functional,
-                       const std::vector<c10::IValue>& in) {
-  absl::StatusOr<std::vector<c10::IValue>> a = RunGraph(original, in);
-  absl::StatusOr<std::vector<c10::IValue>> b = RunGraph(functional, in);
-  ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
-  Comparison c = CompareOutputs(*a, *b);
-  EXPECT_TRUE(c.equal) << c.mismatch << "\n" << GraphToText(*functional);
-}
+using test_util::CountKind;
+using test_util::CountWrites;
+using test_util::ExpectSameResults;
+using test_util::ParseIr;
+using test_util::PassesFileCheck;
 
 // m = x.clone(); m[1:3, 0:2] = v; m[0] = y; return m * 2
 constexpr char kSliceAndSelect[] = R"IR(
@@ -62,24 +37,29 @@ graph(%x : Tensor, %v : Tensor, %y : Tensor):
   %d : Tensor = aten::copy_(%s, %y, %f)
   %r : Tensor = aten::mul(%m, %2)
   return (%r)
+  # CHECK-NOT: aten::copy_
+  # CHECK-COUNT-2: aten::slice_scatter
+  # CHECK-NOT: aten::copy_
+  # CHECK: aten::select_scatter
+  # CHECK-NOT: aten::copy_
+  # CHECK: aten::mul
 )IR";
 
 TEST(FunctionalizeTest, SliceAndSelectWritesBecomeScatters) {
-  auto original = Parse(kSliceAndSelect);
+  auto original = ParseIr(kSliceAndSelect);
   auto g = original->copy();
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->changed);
-  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
-  EXPECT_EQ(Count(*g, c10::aten::slice_scatter), 2);
-  EXPECT_EQ(Count(*g, c10::aten::select_scatter), 1);
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
+  EXPECT_TRUE(PassesFileCheck(kSliceAndSelect, *g));
   ExpectSameResults(original, g, {torch::randn({4, 3}), torch::randn({2, 2}), torch::randn({3})});
 }
 
 // z = x.clone(); z.transpose(0, 1).add_(1); t = z.t(); w = z.clone(); w.view(-1).zero_();
 // t.mul_(2)  (t is a view read and written after z changed); return (z, w, t)
 TEST(FunctionalizeTest, InPlaceOpsThroughTransposeViewAndTViewsAreRewritten) {
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
   %0 : int = prim::Constant[value=0]()
@@ -101,13 +81,13 @@ graph(%x : Tensor):
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->rewritten, 3);
-  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
   ExpectSameResults(original, g, {torch::randn({3, 4})});
 }
 
 TEST(FunctionalizeTest, InPlaceComparisonKeepsTheDestinationDtype) {
   // lt_ on a float tensor stores 0/1 as float; the functional lt returns bool.
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
   %0 : int = prim::Constant[value=0]()
@@ -118,7 +98,7 @@ graph(%x : Tensor):
 )IR");
   auto g = original->copy();
   ASSERT_TRUE(Functionalize(g).ok());
-  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
   ExpectSameResults(original, g, {torch::randn({3, 4})});
 }
 
@@ -135,11 +115,11 @@ graph(%x : Tensor, %y : Tensor):
 )IR";
 
 TEST(FunctionalizeTest, WritesToGraphInputsAreReturnedAfterTheOutputs) {
-  auto original = Parse(kWritesInput);
+  auto original = ParseIr(kWritesInput);
   auto g = original->copy();
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
   ASSERT_EQ(r->mutated_inputs.size(), 1u);
   EXPECT_EQ(r->mutated_inputs[0].first, 0u);
   // Expected: the original's output, then x as the original left it.
@@ -165,7 +145,7 @@ TEST(FunctionalizeTest, WritesToGraphInputsAreReturnedAfterTheOutputs) {
 TEST(FunctionalizeTest, BatchNormRunningStatisticsBecomeOutputs) {
   // Training-mode batch norm writes running_mean and running_var (Tensor(a!)); its functional
   // twin returns their new values, which become the graph's extra outputs.
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor, %w : Tensor, %b : Tensor, %rm : Tensor, %rv : Tensor):
   %t : bool = prim::Constant[value=1]()
   %m : float = prim::Constant[value=0.1]()
@@ -176,7 +156,7 @@ graph(%x : Tensor, %w : Tensor, %b : Tensor, %rm : Tensor, %rv : Tensor):
   auto g = original->copy();
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
   ASSERT_EQ(r->mutated_inputs.size(), 2u);
   EXPECT_EQ(r->mutated_inputs[0].first, 3u);
   EXPECT_EQ(r->mutated_inputs[1].first, 4u);
@@ -197,7 +177,7 @@ graph(%x : Tensor, %w : Tensor, %b : Tensor, %rm : Tensor, %rv : Tensor):
 
 TEST(FunctionalizeTest, WritesThroughATypeRefinementReachTheInput) {
   // batch_norm's library decomposition writes running_mean after refining Optional[Tensor].
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor, %rm : Tensor?):
   %f : bool = prim::Constant[value=0]()
   %r : Tensor = prim::unchecked_cast(%rm)
@@ -209,25 +189,25 @@ graph(%x : Tensor, %rm : Tensor?):
   auto g = original->copy();
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
   ASSERT_EQ(r->mutated_inputs.size(), 1u) << GraphToText(*g);
   EXPECT_EQ(r->mutated_inputs[0].first, 1u);
 }
 
 TEST(FunctionalizeTest, WritesToGraphInputsStayWhenAskedTo) {
-  auto g = Parse(kWritesInput);
+  auto g = ParseIr(kWritesInput);
   FunctionalizeOptions options;
   options.return_mutated_inputs = false;
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g, options);
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->changed);
-  EXPECT_EQ(CountWrites(g->block()), 2);
+  EXPECT_EQ(CountWrites(*g->block()), 2);
 }
 
 TEST(FunctionalizeTest, AViewMadeBeforeTheWriteAndReadAfterIsRecomputed) {
   // %s is a view made before the write (not on the written chain) and read after it: it must see
   // the new values, so it is recomputed from the new base.
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor, %y : Tensor):
   %none : NoneType = prim::Constant()
   %f : bool = prim::Constant[value=0]()
@@ -242,13 +222,13 @@ graph(%x : Tensor, %y : Tensor):
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(r->changed);
-  EXPECT_EQ(CountWrites(g->block()), 0) << GraphToText(*g);
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
   ExpectSameResults(original, g, {torch::randn({3, 4}), torch::randn({4})});
 }
 
 TEST(FunctionalizeTest, AnAliasThroughAListReadAfterTheWriteBlocksTheRewrite) {
   // The base is held by a list that is read after the write: the list would miss the new value.
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor, %y : Tensor):
   %none : NoneType = prim::Constant()
   %f : bool = prim::Constant[value=0]()
@@ -268,7 +248,7 @@ graph(%x : Tensor, %y : Tensor):
 }
 
 TEST(FunctionalizeTest, WriteInsideABranchToAnOuterValueStays) {
-  auto g = Parse(R"IR(
+  auto g = ParseIr(R"IR(
 graph(%x : Tensor, %c : bool):
   %none : NoneType = prim::Constant()
   %1 : int = prim::Constant[value=1]()
@@ -284,7 +264,7 @@ graph(%x : Tensor, %c : bool):
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->changed);
-  EXPECT_EQ(CountWrites(g->block()), 1);
+  EXPECT_EQ(CountWrites(*g->block()), 1);
 }
 
 }  // namespace
@@ -296,7 +276,7 @@ namespace {
 TEST(FunctionalizeTest, AWriteThroughAViewItCannotScatterBackStaysInPlace) {
   // reshape may or may not be a view (it copies a non-contiguous input); this pass does not invert
   // it: the write must stay, not vanish.
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
   %s : int[] = prim::Constant[value=[9]]()
@@ -309,14 +289,14 @@ graph(%x : Tensor):
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->changed);
-  EXPECT_EQ(CountWrites(g->block()), 1);
+  EXPECT_EQ(CountWrites(*g->block()), 1);
   ExpectSameResults(original, g, {torch::randn({3, 3})});
 }
 
 TEST(FunctionalizeTest, WritesThroughNarrowDiagonalAndMovedimAreScatteredBack) {
   // narrow with a negative start (the last two columns), an off-diagonal, and a select of a
   // movedim: each write is rewritten as a scatter into a new base.
-  auto original = Parse(R"IR(
+  auto original = ParseIr(R"IR(
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
   %0 : int = prim::Constant[value=0]()
@@ -337,7 +317,7 @@ graph(%x : Tensor):
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->rewritten, 3);
-  EXPECT_EQ(CountWrites(g->block()), 0);
+  EXPECT_EQ(CountWrites(*g->block()), 0);
   ExpectSameResults(original, g, {torch::randn({3, 4})});
 }
 

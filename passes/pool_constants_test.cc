@@ -8,20 +8,15 @@
 #include <torch/csrc/jit/passes/constant_pooling.h>
 #include <torch/torch.h>
 
+#include "testing/graph_testing.h"
+
 namespace graph_lower {
 namespace {
 
+using test_util::CountKind;
+
 using torch::jit::Graph;
 using torch::jit::Value;
-
-int CountConstants(const torch::jit::Block& block) {
-  int n = 0;
-  for (const torch::jit::Node* node : block.nodes()) {
-    n += node->kind() == c10::prim::Constant;
-    for (const torch::jit::Block* sub : node->blocks()) n += CountConstants(*sub);
-  }
-  return n;
-}
 
 // A graph returning mul(x, c) for each tensor constant c, in order.
 std::shared_ptr<Graph> AddEach(const std::vector<at::Tensor>& constants) {
@@ -42,7 +37,7 @@ TEST(PoolConstantsTest, MergesEqualTensorsKeepsDifferentOnes) {
   EXPECT_EQ(stats.constants, 6);
   // The three float ones({4}) become one; zeros, the double tensor and the 2x2 stay apart.
   EXPECT_EQ(stats.merged, 2);
-  EXPECT_EQ(CountConstants(*g->block()), 4);
+  EXPECT_EQ(CountKind(*g->block(), "prim::Constant"), 4);
   EXPECT_EQ(g->outputs()[0]->node()->input(1), g->outputs()[1]->node()->input(1));
   EXPECT_EQ(g->outputs()[0]->node()->input(1), g->outputs()[3]->node()->input(1));
   EXPECT_NE(g->outputs()[0]->node()->input(1), g->outputs()[2]->node()->input(1));
@@ -83,7 +78,8 @@ graph(%x : Tensor, %c : bool):
   // ConstantPooling merges -0. with 0. (it compares doubles with ==); here they stay apart, as
   // 1 / x tells them apart. And the [1, 2] in the block stays apart from the returned one: the
   // caller may append to what the graph returns. Otherwise the two agree.
-  EXPECT_EQ(CountConstants(*ours->block()), CountConstants(*theirs->block()) + 2);
+  EXPECT_EQ(CountKind(*ours->block(), "prim::Constant"),
+            CountKind(*theirs->block(), "prim::Constant") + 2);
   const torch::jit::Node* tuple = ours->outputs()[0]->node();
   EXPECT_EQ(tuple->input(0), tuple->input(1));  // 1 and 1
   EXPECT_NE(tuple->input(3), tuple->input(4));  // -0. and 0.
@@ -96,7 +92,7 @@ graph(%x : Tensor, %c : bool):
     EXPECT_FALSE(seen_other && node->kind() == c10::prim::Constant);
   }
   for (const torch::jit::Node* node : ours->nodes()) {
-    for (const torch::jit::Block* b : node->blocks()) EXPECT_EQ(CountConstants(*b), 0);
+    for (const torch::jit::Block* b : node->blocks()) EXPECT_EQ(CountKind(*b, "prim::Constant"), 0);
   }
 }
 
@@ -108,7 +104,7 @@ TEST(PoolConstantsTest, KeepsEqualTensorsApartWhenTheGraphWrites) {
   g->insert(c10::Symbol::fromQualString("aten::mul_"), {c0, g->inputs()[0]});
   PoolConstantsStats stats = PoolConstants(g);
   EXPECT_EQ(stats.merged, 0);
-  EXPECT_EQ(CountConstants(*g->block()), 2);
+  EXPECT_EQ(CountKind(*g->block(), "prim::Constant"), 2);
 }
 
 TEST(PoolConstantsTest, KeepsEqualReturnedTensorsApart) {

@@ -15,9 +15,14 @@
 #include <vector>
 
 #include "passes/specialize_shapes.h"
+#include "testing/graph_testing.h"
+#include "testing/run_testing.h"
 
 namespace graph_lower {
 namespace {
+
+using test_util::CountKind;
+using test_util::ExpectSameResults;
 
 // The graph of TorchScript function `f` in `source`.
 std::shared_ptr<torch::jit::Graph> Compile(const std::string& source) {
@@ -40,30 +45,6 @@ Pruned Prune(torch::jit::Graph& graph, const std::vector<c10::IValue>& inputs) {
   return p;
 }
 
-c10::IValue Run(const std::shared_ptr<torch::jit::Graph>& graph, torch::jit::Stack inputs) {
-  torch::jit::Code code(graph, "test");
-  torch::jit::InterpreterState(code).run(inputs);
-  return inputs.back();
-}
-
-int64_t CountIfs(const torch::jit::Block& block) {
-  int64_t n = 0;
-  for (const torch::jit::Node* node : block.nodes()) {
-    n += node->kind() == c10::prim::If;
-    for (const torch::jit::Block* sub : node->blocks()) n += CountIfs(*sub);
-  }
-  return n;
-}
-
-void ExpectSameResult(const std::shared_ptr<torch::jit::Graph>& original,
-                      const std::shared_ptr<torch::jit::Graph>& copy,
-                      const std::vector<c10::IValue>& inputs) {
-  const c10::IValue want = Run(original, inputs);
-  const c10::IValue got = Run(copy, inputs);
-  ASSERT_TRUE(want.isTensor() && got.isTensor());
-  EXPECT_TRUE(torch::allclose(want.toTensor(), got.toTensor()));
-}
-
 // A branch on a tensor's rank and one on a list built by appends (a comprehension over a tuple, as
 // nn.TransformerEncoderLayer's fast-path checks) are decided; one on an int input is not.
 TEST(StaticBranchesTest, MetadataAndAppendedListsDecideIntInputsDoNot) {
@@ -81,14 +62,14 @@ def f(x, n: int):
         y = y * 5.0
     return y
 )");
-  ASSERT_EQ(CountIfs(*g->block()), 3);
+  ASSERT_EQ(CountKind(*g->block(), "prim::If"), 3);
   const torch::Tensor x = torch::randn({3, 4});
   Pruned p = Prune(*g, {x, int64_t{2}});
   EXPECT_EQ(p.taken.size(), 2u);
-  EXPECT_EQ(CountIfs(*p.copy->block()), 1);  // `n > 0`
-  ExpectSameResult(g, p.copy, {x, int64_t{2}});
-  ExpectSameResult(g, p.copy, {x, int64_t{-2}});
-  ExpectSameResult(g, p.copy, {torch::randn({3, 4}), int64_t{0}});
+  EXPECT_EQ(CountKind(*p.copy->block(), "prim::If"), 1);  // `n > 0`
+  ExpectSameResults(g, p.copy, {x, int64_t{2}});
+  ExpectSameResults(g, p.copy, {x, int64_t{-2}});
+  ExpectSameResults(g, p.copy, {torch::randn({3, 4}), int64_t{0}});
 }
 
 // A list holding a value that is not static (an int input) decides nothing, even with static
@@ -111,8 +92,8 @@ def f(x, n: int):
   const torch::Tensor x = torch::randn({3, 4});
   Pruned p = Prune(*g, {x, int64_t{1}});
   EXPECT_TRUE(p.taken.empty());
-  ExpectSameResult(g, p.copy, {x, int64_t{1}});
-  ExpectSameResult(g, p.copy, {x, int64_t{-1}});
+  ExpectSameResults(g, p.copy, {x, int64_t{1}});
+  ExpectSameResults(g, p.copy, {x, int64_t{-1}});
 }
 
 // Inside a loop nothing is static: the shape of a value carried by it may change between
@@ -133,8 +114,8 @@ def f(x, n: int):
   const torch::Tensor x = torch::randn({2, 3});
   Pruned p = Prune(*g, {x, int64_t{1}});
   EXPECT_TRUE(p.taken.empty());
-  ExpectSameResult(g, p.copy, {x, int64_t{1}});
-  ExpectSameResult(g, p.copy, {x, int64_t{3}});
+  ExpectSameResults(g, p.copy, {x, int64_t{1}});
+  ExpectSameResults(g, p.copy, {x, int64_t{3}});
 }
 
 // An Optional input given None is static (the pipeline specialises it to None); one given a tensor
@@ -155,9 +136,9 @@ def f(x, bias: Optional[torch.Tensor], scale: Optional[torch.Tensor]):
   const torch::Tensor scale = torch::randn({3});
   Pruned p = Prune(*g, {x, c10::IValue(), scale});
   EXPECT_EQ(p.taken.size(), 2u);
-  EXPECT_EQ(CountIfs(*p.copy->block()), 0);
-  ExpectSameResult(g, p.copy, {x, c10::IValue(), scale});
-  ExpectSameResult(g, p.copy, {torch::randn({3}), c10::IValue(), torch::randn({3})});
+  EXPECT_EQ(CountKind(*p.copy->block(), "prim::If"), 0);
+  ExpectSameResults(g, p.copy, {x, c10::IValue(), scale});
+  ExpectSameResults(g, p.copy, {torch::randn({3}), c10::IValue(), torch::randn({3})});
 }
 
 // A tensor constant the program writes in place holds another value on each run (a constant is
@@ -207,10 +188,10 @@ def f(x):
   const torch::Tensor x = torch::randn({3, 4});
   Pruned p = Prune(*g, {x});
   EXPECT_EQ(p.taken.size(), 2u);
-  EXPECT_EQ(CountIfs(*p.copy->block()), 0);
+  EXPECT_EQ(CountKind(*p.copy->block(), "prim::If"), 0);
   EXPECT_EQ(g->toString(), before);
   p.copy->lint();
-  ExpectSameResult(g, p.copy, {x});
+  ExpectSameResults(g, p.copy, {x});
   // The recorded types: the transposed result is 4x3.
   const torch::jit::Value* out = p.copy->outputs()[0];
   auto type = out->type()->cast<c10::TensorType>();
