@@ -311,10 +311,17 @@ def _jemalloc_cells(t):
             f"| {low / frozen:.2f} ")
 
 
+def _design_figures():
+    """benchmarks/design_figures.md: the hand-written measurements the code's comments cite."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "design_figures.md")) as f:
+        return f.read()
+
+
 def write(results, outdir, text=None):
     """Writes benchmarks.{json,md,png} to outdir; `text` is the markdown if already rendered
     (it is rendered before anything is written, so a failure leaves the old files)."""
     text = markdown(results) if text is None else text
+    text += "\n" + _design_figures()
     _atomic_write(os.path.join(outdir, "benchmarks.json"), json.dumps(results, indent=1) + "\n")
     _atomic_write(os.path.join(outdir, "benchmarks.md"), text)
     rows = [r for r in results["rows"] if "error" not in r]

@@ -45,8 +45,8 @@ struct Compiled {
 
 // Compiled decompositions by (source text, function name), for the life of the process. Every
 // lowering without a registry of its own makes a default one (DecompositionRegistry::
-// CreateDefault), and compiled each library decomposition it used again: about a tenth of a
-// lowering of a 2-layer nn.TransformerEncoder (perf). The text decides the graph once it
+// CreateDefault), and would compile each library decomposition it used again
+// (docs/benchmarks.md). The text decides the graph once it
 // compiles (the operators it names are registered), so equal texts share one compilation. A
 // failure is not kept: the source may name an operator registered later (torch.library).
 absl::Mutex compiled_mutex;

@@ -17,9 +17,9 @@ namespace graph_lower {
 
 // The same decomposition built in C++ for one node whose input types and constant arguments it
 // can read (complete tensor types, constant lists): what the TorchScript would fold to under
-// shape specialisation, without compiling, specialising and unrolling its loops (a reshape of a
-// non-contiguous input was about 4 ms of unrolling and folding, a fifth of a TransformerEncoder
-// lowering, perf). FailedPrecondition when the node lacks what it needs: the TorchScript is used.
+// shape specialisation, without compiling, specialising and unrolling its loops, which cost a
+// large part of a lowering (docs/benchmarks.md). FailedPrecondition when the node lacks what it
+// needs: the TorchScript is used.
 using StaticShapeDecomposition =
     std::function<absl::StatusOr<DecompositionGraph>(const torch::jit::Node&)>;
 

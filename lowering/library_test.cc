@@ -275,7 +275,7 @@ void AddFactoryAndConvolutionSamples(std::vector<Sample>& samples) {
            "  %y : Tensor = aten::logsumexp(%x, %d, %k)\n  return (%y)\n",
            {r({3, 5}) * 10}},
           // Over a zero-size dim eager gives -inf where amax, which the decomposition takes the max
-          // with, refuses an empty dim (try-to-break-it pass).
+          // with, refuses an empty dim.
           {"logsumexp_over_an_empty_dim",
            "graph(%x : Tensor):\n  %d : int[] = prim::Constant[value=[1]]()\n"
            "  %k : bool = prim::Constant[value=0]()\n"
@@ -317,7 +317,7 @@ void AddReductionAndScanSamples(std::vector<Sample>& samples) {
         {r({3, 5})});
   }
   // ATen's cpu scan kernels keep the running value in double for float32 input: a float32
-  // running product overflows at -1e38 * 3.5 where eager's does not (try-to-break-it pass).
+  // running product overflows at -1e38 * 3.5 where eager's does not.
   add("cumprod_float32_running_product_past_float_max",
       "graph(%x : Tensor):\n  %d : int = prim::Constant[value=1]()\n"
       "  %n : NoneType = prim::Constant()\n"

@@ -147,8 +147,8 @@ absl::StatusOr<LoweringReport> Lower(std::shared_ptr<Graph>& graph,
   RETURN_IF_ERROR(RunSteps(lowering_internal::FinishSteps(), s));
 
   const bool strict_failed = options.strict && !s.report.violations.empty();
-  // The graphs replaced are freed before the clock stops: at 100k nodes that is a tenth of the
-  // time (Graph::~Graph), and a caller holding the input still frees it later.
+  // The graphs replaced are freed before the clock stops (a large part of the time on large
+  // graphs; docs/benchmarks.md), and a caller holding the input still frees it later.
   if (!strict_failed) graph = s.graph;
   s.graph.reset();
   s.original.reset();

@@ -44,11 +44,10 @@ struct LoweringOptions {
   int max_iterations = 4;  // decompose+cleanup rounds (a round after glue folded may expose more)
   int64_t max_rewrites = 10'000'000;
   // Lower the caller's graph itself rather than a copy, as libtorch's own passes do: no
-  // Graph::copy of the input (1.5 us a node at 100k nodes, lower_bench blocks-4096, and as much
-  // again to free the copy), and the schemas matched by the first census stay cached on the
-  // nodes. The price: on an error, `graph` may be left part-lowered and must be discarded
-  // (with false it is left as it was). The CLI and the Python API lower graphs of their own
-  // and set it.
+  // Graph::copy of the input nor freeing of the copy (docs/benchmarks.md), and the schemas
+  // matched by the first census stay cached on the nodes. The price: on an error, `graph` may be
+  // left part-lowered and must be discarded (with false it is left as it was). The CLI and the
+  // Python API lower graphs of their own and set it.
   bool in_place = false;
   // Check invariants after every pass (graph lint; cleanup passes add no non-core op). On in test
   // builds through the environment variable GRAPH_LOWER_CHECK_INVARIANTS=1.

@@ -464,9 +464,9 @@ TEST(VisualizeTest, RenderDotToSvgRunsGraphviz) {
   EXPECT_THAT(bad.status().message(), HasSubstr("syntax error"));
 }
 
-// A dtype int that names no ScalarType makes libtorch's kernels segfault (softmax with dtype -1;
-// found by the try-to-break-it pass in archives, in dtypes folded from arithmetic and in dtypes
-// given as inputs). None of these may reach a kernel.
+// A dtype int that names no ScalarType makes libtorch's kernels segfault (softmax with dtype -1),
+// whether it comes from an archive, from arithmetic folded or from an input. None of these may
+// reach a kernel.
 TEST(PipelineTest, ConstantDtypeThatNamesNoScalarTypeIsRefused) {
   // As an archive's graph holds it (ParseGraphText would refuse the text itself). The parser
   // numbers values (%y is %3).
@@ -556,8 +556,8 @@ graph(%x : Tensor):
 
 // A list constant the program appends to is given to the lowered graph (and to the copies
 // --verify runs) as a list of its own: running them leaves the caller's graph as it was, and the
-// graph returned starts from [1, 2] (found by the try-to-break-it pass: Graph::copy shared the
-// list, the caller's constant became [1, 2, 5], and verification failed).
+// graph returned starts from [1, 2] (Graph::copy shares the list: the caller's constant would
+// become [1, 2, 5], and verification fail).
 TEST(PipelineTest, AListConstantTheProgramWritesIsNotSharedWithTheCallersGraph) {
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
 graph(%x : Tensor, %n : int):

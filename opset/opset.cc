@@ -26,8 +26,7 @@ bool ContainsTensor(const c10::TypePtr& type) {
 
 bool IsGlue(const torch::jit::Node& node) {
   // A schema whose returns are `...` (prim::profile, prim::TypeCheck, fusion groups) says nothing
-  // of the results; the node's output types do (found by the try-to-break-it pass: such a node
-  // returning a Tensor was counted as glue, and --check called the graph legal).
+  // of the results; the node's output types do (such a node returning a Tensor is no glue).
   if (const c10::FunctionSchema* schema = node.maybeSchema(); schema && !schema->is_varret()) {
     for (const c10::Argument& ret : schema->returns()) {
       if (ContainsTensor(ret.type())) return false;

@@ -75,9 +75,8 @@ TEST(OpsetTest, ClassifiesEveryKindOfNode) {
 }
 
 TEST(OpsetTest, NodesWithVarargSchemasAreClassifiedByTheirOutputs) {
-  // prim::profile's schema is `(...) -> ...`: a node of it returning a Tensor is no glue (the
-  // try-to-break-it pass: --check called such a graph legal). Text IR refuses these nodes, so the
-  // graph is built here.
+  // prim::profile's schema is `(...) -> ...`: a node of it returning a Tensor is no glue, and a
+  // graph holding one is not legal. Text IR refuses these nodes, so the graph is built here.
   auto g = std::make_shared<torch::jit::Graph>();
   torch::jit::Value* x = g->addInput("x")->setType(c10::TensorType::get());
   torch::jit::Node* profile = g->create(c10::prim::profile, {x}, 1);

@@ -33,8 +33,7 @@ struct OpCount {
 };
 using OpCensus = std::map<OpKey, OpCount>;
 // With `violations`, also sets it to VerifyOpset(graph, opset), found in the same walk over the
-// graph: on graphs of 100k nodes each walk costs about 0.1 us a node (a cache miss per node,
-// lower_bench blocks-4096), against 0.01 on small ones.
+// graph (on large graphs each walk is a cache miss per node; docs/benchmarks.md).
 OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset,
                     std::vector<Violation>* violations = nullptr);
 

@@ -58,8 +58,8 @@ void InsertDtypeChecks(torch::jit::Block* block) {
 
 // The program is specialised to its example inputs' strides (docs/semantics.md): an expanded or
 // sliced input is copied with its strides (ir/example_values.h), not made contiguous by clone(),
-// or a view the lowering chose for the example's layout fails on the copy (found by the
-// try-to-break-it pass: matmul of an expanded input under --verify).
+// or a view the lowering chose for the example's layout fails on the copy (matmul of an expanded
+// input under --verify).
 c10::IValue Clone(const c10::IValue& v) {
   if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
   return v;
