@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 namespace {
@@ -282,7 +283,7 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
     branch->output(k)->setType(type);
     graph->registerOutput(branch->output(k));
   }
-  if (absl::Status s = CheckDecompositionFits(node, *graph, name()); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckDecompositionFits(node, *graph, name()));
   return graph;
 }
 
@@ -308,17 +309,15 @@ absl::StatusOr<DecompositionGraph> CiaSource::DecomposeTraced(const torch::jit::
     if (meta.ok() && RetargetMetaTrace(**meta) && SameOutputLayouts(node, **meta)) traced = *meta;
   }
   if (!traced) {
-    absl::StatusOr<std::vector<c10::IValue>> args = ExampleArguments(node);
-    if (!args.ok()) return args.status();
-    if (CrashesLibtorch(node, *args)) {
+    ASSIGN_OR_RETURN(std::vector<c10::IValue> args, ExampleArguments(node));
+    if (CrashesLibtorch(node, args)) {
       return absl::FailedPreconditionError(
           "its CPU kernel is known to crash on these inputs (an empty tensor)");
     }
-    plan = PlanTrace(*args);
-    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> first =
-        TraceKernel(*handle, plan.args, plan.traced_inputs);
-    if (!first.ok()) return first.status();
-    traced = *first;
+    plan = PlanTrace(args);
+    ASSIGN_OR_RETURN(std::shared_ptr<torch::jit::Graph> first,
+                     TraceKernel(*handle, plan.args, plan.traced_inputs));
+    traced = first;
     // A kernel that reads the values of its tensor arguments (narrow.Tensor's start.item(),
     // tensor_split's indices.tolist()) bakes the example's values into the trace, and example
     // values are not the program's. Integer, bool and one-element tensors are the ones read
@@ -378,7 +377,7 @@ absl::StatusOr<DecompositionGraph> CiaSource::DecomposeTraced(const torch::jit::
   }
   std::vector<torch::jit::Value*> outs = torch::jit::insertGraph(*graph, *traced, feed);
   for (torch::jit::Value* v : outs) graph->registerOutput(v);
-  if (absl::Status s = CheckDecompositionFits(node, *graph, name()); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckDecompositionFits(node, *graph, name()));
   return graph;
 }
 

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "decomps/cia_source.h"
 #include "decomps/library/library.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 
@@ -17,26 +18,24 @@ class DecompositionRegistry::UserSource : public DecompositionSource {
   bool specialized() const override { return false; }
 
   absl::Status Register(absl::string_view op, DecompositionFn fn) {
-    absl::StatusOr<OpKey> key = OpKey::Parse(op);
-    if (!key.ok()) return key.status();
-    if (absl::StatusOr<c10::FunctionSchema> s = FindOperatorSchema(*key); !s.ok()) {
+    ASSIGN_OR_RETURN(OpKey key, OpKey::Parse(op));
+    if (absl::StatusOr<c10::FunctionSchema> s = FindOperatorSchema(key); !s.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("user decomposition for '", op, "': ", s.status().message()));
     }
-    if (functions_.contains(*key) || torchscript_.Has(*key)) {
+    if (functions_.contains(key) || torchscript_.Has(key)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("a user decomposition for ", key->ToString(), " is already registered"));
+          absl::StrCat("a user decomposition for ", key.ToString(), " is already registered"));
     }
-    functions_[*key] = std::move(fn);
+    functions_[key] = std::move(fn);
     return absl::OkStatus();
   }
 
   absl::Status RegisterTorchScript(absl::string_view op, std::string function, std::string source) {
-    absl::StatusOr<OpKey> key = OpKey::Parse(op);
-    if (!key.ok()) return key.status();
-    if (functions_.contains(*key)) {
+    ASSIGN_OR_RETURN(OpKey key, OpKey::Parse(op));
+    if (functions_.contains(key)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("a user decomposition for ", key->ToString(), " is already registered"));
+          absl::StrCat("a user decomposition for ", key.ToString(), " is already registered"));
     }
     return torchscript_.Add({std::string(op), std::move(function), std::move(source)});
   }
@@ -53,7 +52,7 @@ class DecompositionRegistry::UserSource : public DecompositionSource {
       }
       if (!graph.ok()) return graph.status();
       if (!*graph) return absl::InternalError("user decomposition returned no graph");
-      if (absl::Status s = CheckDecompositionFits(node, **graph, name()); !s.ok()) return s;
+      RETURN_IF_ERROR(CheckDecompositionFits(node, **graph, name()));
       return graph;
     }
     if (torchscript_.Has(op)) return torchscript_.Decompose(node);

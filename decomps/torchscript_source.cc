@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "ir/errors.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 namespace {
@@ -82,17 +83,16 @@ Compiled CompileOnce(const std::string& source, const std::string& function) {
 }  // namespace
 
 absl::Status TorchScriptSource::Add(TorchScriptDecomposition decomposition) {
-  absl::StatusOr<OpKey> key = OpKey::Parse(decomposition.op);
-  if (!key.ok()) return key.status();
-  if (absl::StatusOr<c10::FunctionSchema> schema = FindOperatorSchema(*key); !schema.ok()) {
+  ASSIGN_OR_RETURN(OpKey key, OpKey::Parse(decomposition.op));
+  if (absl::StatusOr<c10::FunctionSchema> schema = FindOperatorSchema(key); !schema.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(name_, " decomposition for '", decomposition.op,
                                                    "': ", schema.status().message()));
   }
-  if (entries_.contains(*key)) {
+  if (entries_.contains(key)) {
     return absl::InvalidArgumentError(
-        absl::StrCat(name_, " already has a decomposition for ", key->ToString()));
+        absl::StrCat(name_, " already has a decomposition for ", key.ToString()));
   }
-  entries_[*key] = Entry{std::move(decomposition), nullptr, ""};
+  entries_[key] = Entry{std::move(decomposition), nullptr, ""};
   return absl::OkStatus();
 }
 
@@ -137,10 +137,9 @@ absl::StatusOr<DecompositionGraph> TorchScriptSource::Decompose(const torch::jit
       return built;
     }
   }
-  absl::StatusOr<DecompositionGraph> graph = Compile(op);
-  if (!graph.ok()) return graph.status();
-  if (absl::Status s = CheckDecompositionFits(node, **graph, name_); !s.ok()) return s;
-  return (*graph)->copy();
+  ASSIGN_OR_RETURN(DecompositionGraph graph, Compile(op));
+  RETURN_IF_ERROR(CheckDecompositionFits(node, *graph, name_));
+  return graph->copy();
 }
 
 }  // namespace graph_lower

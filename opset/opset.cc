@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 namespace {
@@ -115,23 +116,21 @@ bool Opset::IsCoreAten(const OpKey& op) { return CoreAtenKeys().contains(op); }
 absl::Status Opset::Keep(absl::string_view text) {
   text = absl::StripAsciiWhitespace(text);
   if (absl::EndsWith(text, ".*")) {
-    absl::StatusOr<OpKey> key = OpKey::Parse(text.substr(0, text.size() - 2));
-    if (!key.ok()) return key.status();
-    const auto ops = torch::jit::getAllOperatorsFor(key->Kind());
+    ASSIGN_OR_RETURN(OpKey key, OpKey::Parse(text.substr(0, text.size() - 2)));
+    const auto ops = torch::jit::getAllOperatorsFor(key.Kind());
     if (ops.empty()) {
       return absl::InvalidArgumentError(absl::StrCat("'", text, "' names no registered operator"));
     }
-    for (const auto& op : ops) legal_.insert(OpKey{key->name, op->schema().overload_name()});
+    for (const auto& op : ops) legal_.insert(OpKey{key.name, op->schema().overload_name()});
     return absl::OkStatus();
   }
-  absl::StatusOr<OpKey> key = OpKey::Parse(text);
-  if (!key.ok()) return key.status();
-  absl::StatusOr<c10::FunctionSchema> schema = FindOperatorSchema(*key);
+  ASSIGN_OR_RETURN(OpKey key, OpKey::Parse(text));
+  absl::StatusOr<c10::FunctionSchema> schema = FindOperatorSchema(key);
   if (!schema.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("'", text, "' names no operator overload: ", schema.status().message()));
   }
-  legal_.insert(*std::move(key));
+  legal_.insert(std::move(key));
   return absl::OkStatus();
 }
 
@@ -139,7 +138,7 @@ void Opset::IncludeCoreAten() { legal_.insert(CoreAtenKeys().begin(), CoreAtenKe
 
 absl::Status Opset::KeepList(absl::string_view comma_separated) {
   for (absl::string_view entry : absl::StrSplit(comma_separated, ',', absl::SkipWhitespace())) {
-    if (absl::Status s = Keep(entry); !s.ok()) return s;
+    RETURN_IF_ERROR(Keep(entry));
   }
   return absl::OkStatus();
 }
