@@ -26,6 +26,7 @@
 #include "absl/strings/str_replace.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
+#include "ir/files.h"
 #include "ir/graph_io.h"
 #include "lowering/pipeline.h"
 #include "lowering/visualize.h"
@@ -279,7 +280,7 @@ double ProgressIntervalMs() {
   return ms;
 }
 
-// Whether a file can be created in `dir` (ir/graph_io.h CheckCanCreateFileIn). Used for
+// Whether a file can be created in `dir` (ir/files.h CheckCanCreateFileIn). Used for
 // --dump-dir and before any output is written.
 absl::Status CheckCanWriteIn(const std::filesystem::path& dir) {
   return CheckCanCreateFileIn(dir.string());
