@@ -1,4 +1,5 @@
 // Reading and writing TorchScript programs: archives (torch::jit::load/save) and text IR.
+// Defined in archive_load.cc, archive_save.cc, text_ir.cc and malformed_graph.cc.
 #ifndef GRAPH_LOWER_IR_GRAPH_IO_H_
 #define GRAPH_LOWER_IR_GRAPH_IO_H_
 
@@ -37,7 +38,7 @@ struct LoadOptions {
   // (torch::jit::FoldFrozenConvBatchnorm, torch/csrc/jit/passes/frozen_conv_folding.h). The
   // program then runs one op where it ran two; the folded weights round differently from the
   // two steps (float32: relative differences of about 1e-6). Nothing is folded when some batch
-  // norm after a convolution may train or follows a conv1d (see graph_io.cc,
+  // norm after a convolution may train or follows a conv1d (see archive_load.cc,
   // ScanConvBatchNorms); torch.jit.freeze's folds of adds, subs, muls and divs by constants are
   // not done (their checks miss broadcasts and promotions). false keeps the ops as they are.
   bool optimize_numerics = true;
