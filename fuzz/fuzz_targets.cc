@@ -163,7 +163,7 @@ void FuzzArchive(const uint8_t* data, size_t size) {
   }
   absl::StatusOr<Program> program = LoadArchive(absl::StrCat("/proc/self/fd/", fd));
   close(fd);
-  // The CLI refuses a forward that changes module state before lowering (cli/graph_lower_main.cc).
+  // The CLI refuses a forward that changes module state before lowering (cli/lower_command.cc).
   if (!program.ok() || !program->module_state.empty()) return;
   LowerAndCheck(program->graph, std::nullopt);
 }

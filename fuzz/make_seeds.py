@@ -191,7 +191,7 @@ def graph_text(fn) -> str:
     # Drop the printed source locations (" # file.py:12:4"); the parser would skip them anyway.
     text = re.sub(r" # [^\n]*", "", text)
     # A node without outputs prints as its indent and " = prim::If(...)", which the parser rejects
-    # (graph-lower's GraphToText writes it without the " = ", ir/graph_io.cc).
+    # (graph-lower's GraphToText writes it without the " = ", ir/text_ir.cc).
     return re.sub(r"(?m)^( *) = ", r"\1", text)
 
 

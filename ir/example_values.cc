@@ -17,6 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "ir/errors.h"
+#include "ir/files.h"
 #include "ir/graph_io.h"
 #include "ir/mutation.h"
 #include "ir/pickle_check.h"

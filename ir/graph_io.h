@@ -1,4 +1,5 @@
 // Reading and writing TorchScript programs: archives (torch::jit::load/save) and text IR.
+// Defined in archive_load.cc, archive_save.cc, text_ir.cc and malformed_graph.cc.
 #ifndef GRAPH_LOWER_IR_GRAPH_IO_H_
 #define GRAPH_LOWER_IR_GRAPH_IO_H_
 
@@ -37,7 +38,7 @@ struct LoadOptions {
   // (torch::jit::FoldFrozenConvBatchnorm, torch/csrc/jit/passes/frozen_conv_folding.h). The
   // program then runs one op where it ran two; the folded weights round differently from the
   // two steps (float32: relative differences of about 1e-6). Nothing is folded when some batch
-  // norm after a convolution may train or follows a conv1d (see graph_io.cc,
+  // norm after a convolution may train or follows a conv1d (see archive_load.cc,
   // ScanConvBatchNorms); torch.jit.freeze's folds of adds, subs, muls and divs by constants are
   // not done (their checks miss broadcasts and promotions). false keeps the ops as they are.
   bool optimize_numerics = true;
@@ -64,11 +65,6 @@ struct Program {
   // module's own state); lift its tensors instead.
   std::vector<std::string> module_state;
 };
-
-// Checks that `path` names an existing, readable, non-empty regular file and returns its size in
-// bytes. Errors (absl::InvalidArgumentError, "<path>: <problem>"): no such file; not a regular file
-// (a directory, FIFO or device); cannot read; empty file; not readable.
-absl::StatusOr<uintmax_t> CheckInputFile(const std::string& path);
 
 // Loads a TorchScript archive (a zip written by torch.jit.save / torch::jit::save).
 // Errors (absl::InvalidArgumentError; the message names `path` and the problem, on one line):
@@ -149,27 +145,6 @@ absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path
 absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
                                                const std::string& name,
                                                const SaveOptions& options = {});
-
-// Whether an output may be written at `path`: OK when nothing is there or a regular file is
-// (it is replaced). InvalidArgument naming `path` when it is a directory, or a symlink, device or
-// FIFO (never replaced: renaming over a symlink would replace the link, not write its target).
-absl::Status CheckReplaceableOutput(const std::string& path);
-
-// Writes `contents` to `path` atomically (temporary file in the same directory, then rename).
-// Errors: CheckReplaceableOutput's; InvalidArgument when the directory cannot be written.
-absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents);
-
-// Whether a file can be created in directory `dir`, tried by creating and removing a temporary
-// file (permissions alone do not tell: /proc, read-only mounts, root). InvalidArgument naming
-// `dir` and the reason otherwise.
-absl::Status CheckCanCreateFileIn(const std::string& dir);
-
-// Removes the temporary file a WriteFileAtomically or CheckCanCreateFileIn call is writing, if any
-// (one call at a time is tracked; paths over 4095 bytes are not). Async-signal-safe (unlink(2) of a
-// fixed buffer): for a program's SIGTERM/SIGINT handler, so a killed save leaves neither a
-// half-written output nor its temporary file. The library installs no handler itself; the CLI does
-// (cli/graph_lower_main.cc).
-void RemoveTemporaryFileInFlight();
 
 }  // namespace graph_lower
 

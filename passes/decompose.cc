@@ -24,6 +24,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
+#include "ir/graph_predicates.h"
 #include "ir/mutation.h"
 #include "ir/node_signature.h"
 #include "opset/verify.h"

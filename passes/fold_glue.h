@@ -5,9 +5,7 @@
 #include <torch/csrc/jit/ir/ir.h>
 
 #include <memory>
-#include <optional>
 
-#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 
 namespace graph_lower {
@@ -22,34 +20,7 @@ namespace graph_lower {
 // taken does not make the graph count as writing); then libtorch's ConstantPropagation folds what
 // became constant (int arithmetic, list construction and indexing, prim::If with a constant
 // condition, ops on constants only) and EliminateDeadCode drops the rest. Returns whether the graph
-// changed. Whether every use of the list (or other value) `v` only reads it: no op writes it, and
-// none takes it with an alias annotation (which could keep or return it). ListUnpack and
-// aten::__getitem__ read.
-bool OnlyRead(const torch::jit::Value* v);
-
-// Whether this use only reads the value (what OnlyRead asks of every use): prim::ListUnpack,
-// aten::__getitem__, aten::format, or an argument of the user's schema that it neither writes nor
-// takes with an alias annotation.
-bool UseOnlyReads(const torch::jit::Use& use);
-
-// Whether this use is `aten::append(list, element)` in the block that defines the list, its
-// result unused: an append that, with reads, leaves the list reached by no other value
-// (FoldAppendedLists; passes/prune_copy.h's static lists).
-bool AppendInListsBlock(const torch::jit::Use& use);
-
-// The constant FoldGlue folds the metadata query `node` to (the queries above, `x is x`, None
-// compared with a value whose type cannot hold None), when each value has the type `type_of`
-// gives it; nullopt when the types do not decide it or `node` is no such query.
-std::optional<c10::IValue> MetadataQueryValue(
-    const torch::jit::Node& node, bool inference,
-    absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of);
-
-// Whether constant folding may run `node` when its inputs are constants: no blocks, deterministic,
-// no side effects, and not one of the kinds torch::jit::ConstantPropagation skips
-// (constant_propagation.cpp: prim::Closure, prim::Constant, prim::Uninitialized, profiling and
-// guard nodes, unchecked_unwrap_optional, dequantize, ONNX ops).
-bool FoldableOp(const torch::jit::Node& node);
-
+// changed.
 absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool inference = true);
 
 // What of FoldGlue is sound in a graph that writes, without alias analysis, repeated until nothing

@@ -7,8 +7,8 @@
 #include <optional>
 #include <vector>
 
+#include "ir/graph_predicates.h"
 #include "ir/mutation.h"
-#include "passes/fold_glue.h"
 
 namespace graph_lower {
 namespace {

@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "absl/container/flat_hash_set.h"
+#include "ir/graph_predicates.h"
 #include "ir/mutation.h"
-#include "passes/fold_glue.h"
 
 namespace graph_lower {
 

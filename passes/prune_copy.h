@@ -24,7 +24,8 @@ namespace graph_lower {
 // example_inputs). A value is static when it is
 //   - a prim::Constant that cannot be written, or whose every use only reads it;
 //   - an input of Optional type whose example is None;
-//   - the result of a metadata query that MetadataQueryValue (passes/fold_glue.h) answers from the
+//   - the result of a metadata query that MetadataQueryValue (ir/graph_predicates.h) answers from
+//   the
 //     run's types (an Optional input given a value has its element type there), equal to what the
 //     run computed; a list result only when every use reads it;
 //   - a result that cannot be written (MayBeWritten: int, float, bool, str, Device, ...) of a

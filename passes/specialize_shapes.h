@@ -36,7 +36,7 @@ struct SpecializeStats {
   // zero-filled CPU tensors.
   int64_t memoised_runs_on_zeros = 0;
   // Ops without a usable Meta kernel whose output shapes came from an output-size rule of ours
-  // instead (convolution, nn.MultiheadAttention's fast path; see specialize_shapes.cc).
+  // instead (convolution, nn.MultiheadAttention's fast path; see meta_shape_rules.h).
   int64_t shape_rule_runs = 0;
 };
 

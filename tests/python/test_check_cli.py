@@ -77,8 +77,9 @@ def test_check_lists_exactly_the_ops_the_core_tag_excludes(model, scripted_model
     non_core, glue = expected_classes(archive)
     assert non_core, "a scripted torchvision model always holds some non-core op"
     assert set(report["non_core_ops"]) == non_core
-    # graph-lower freezes without the JIT's peephole pass (ir/graph_io.cc, docs/semantics.md), which
-    # folds `x is None` tests whose answer the types give; those may stay as glue, nothing else.
+    # graph-lower freezes without the JIT's peephole pass (ir/archive_load.cc, docs/semantics.md),
+    # which folds `x is None` tests whose answer the types give; those may stay as glue, nothing
+    # else.
     extra_glue = set(report["glue_ops"]) - glue
     assert glue <= set(report["glue_ops"])
     assert extra_glue <= {"aten::__is__", "aten::__isnot__"}, extra_glue

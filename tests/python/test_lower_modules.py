@@ -181,7 +181,7 @@ class MultiheadFastPath(nn.Module):
 
 @pytest.mark.parametrize("shape,heads", [((2, 5, 16), 4), ((1, 7, 24), 3), ((3, 1, 8), 8)])
 def test_multihead_attention_fast_path_matches_eager(graph_lower_bin, tmp_path, shape, heads):
-    # Its output shape comes from a rule of ours on meta tensors (passes/specialize_shapes.cc,
+    # Its output shape comes from a rule of ours on meta tensors (passes/meta_shape_rules.cc,
     # MultiHeadAttentionOnMeta); the suite's invariant check compares it with the CPU run.
     torch.manual_seed(0)
     m = MultiheadFastPath(shape[2], heads).eval()

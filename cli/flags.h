@@ -1,0 +1,71 @@
+// graph-lower's flags (defined in flags.cc), its usage text and exit codes, and the values the
+// flags give: the opset and the example inputs.
+#ifndef GRAPH_LOWER_CLI_FLAGS_H_
+#define GRAPH_LOWER_CLI_FLAGS_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
+#include "ir/graph_io.h"
+#include "opset/opset.h"
+
+ABSL_DECLARE_FLAG(bool, check);
+ABSL_DECLARE_FLAG(std::string, report);
+ABSL_DECLARE_FLAG(std::string, keep_ops);
+ABSL_DECLARE_FLAG(std::string, output);
+ABSL_DECLARE_FLAG(std::string, example_inputs);
+ABSL_DECLARE_FLAG(bool, strict);
+ABSL_DECLARE_FLAG(bool, verify);
+ABSL_DECLARE_FLAG(bool, unroll_loops);
+ABSL_DECLARE_FLAG(bool, keep_input_mutation);
+ABSL_DECLARE_FLAG(bool, lift_parameters);
+ABSL_DECLARE_FLAG(bool, optimize_numerics);
+ABSL_DECLARE_FLAG(bool, print_ir);
+ABSL_DECLARE_FLAG(bool, timing);
+ABSL_DECLARE_FLAG(std::string, dump_dir);
+ABSL_DECLARE_FLAG(bool, stats);
+ABSL_DECLARE_FLAG(bool, progress);
+ABSL_DECLARE_FLAG(std::string, dot);
+ABSL_DECLARE_FLAG(std::string, html);
+ABSL_DECLARE_FLAG(std::string, opset);
+
+namespace graph_lower {
+
+inline constexpr int kExitLegal = 0;
+inline constexpr int kExitNotLegal = 1;
+inline constexpr int kExitBadInput = 2;
+
+inline constexpr char kUsage[] = R"(lowers TorchScript programs to core ATen.
+
+Usage:
+  graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
+              [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
+              [--unroll-loops] [--keep-input-mutation] [--lift-parameters]
+              [--nooptimize-numerics] [--timing]
+              [--stats] [--dump-dir DIR] [--dot FILE.dot] [--html FILE.html] [--progress]
+  graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE] [--timing]
+
+INPUT is a TorchScript archive (torch.jit.save) or a text IR file. The archive's module is frozen
+(parameters become constants; --lift-parameters makes them graph inputs instead) and its forward
+graph is lowered (or, with --check, only checked).
+Seeing what lowering did: --timing (time per step and per decomposition source), --stats
+(rewrites per overload), --dump-dir DIR (text IR after every step), --dot and --html (what each
+decomposed overload became), --progress (a status line on long runs).
+Exit codes: 0 legal (and verified), 1 some tensor ops outside the opset (or a verification
+mismatch), 2 bad input or usage.)";
+
+// Abseil flag names cannot hold '-'; accept the dashed spellings (--keep-ops) too.
+std::vector<std::string> NormalizeArgs(int argc, char** argv);
+
+// The opset of --opset (core ATen by default) and --keep-ops.
+absl::StatusOr<Opset> BuildOpset();
+
+// Example inputs for the program's graph from --example-inputs (ir/graph_io.h).
+absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program);
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_CLI_FLAGS_H_

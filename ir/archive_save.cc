@@ -1,0 +1,272 @@
+// Saving a graph as a TorchScript archive (SaveArchive, BuildModule), checked by loading it back.
+#include <torch/csrc/jit/api/compilation_unit.h>
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/passes/inliner.h>
+#include <torch/csrc/jit/runtime/operator.h>
+#include <torch/csrc/jit/serialization/import.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/errors.h"
+#include "ir/files.h"
+#include "ir/graph_io.h"
+#include "ir/graph_io_internal.h"
+#include "ir/op_key.h"
+
+namespace graph_lower {
+namespace {
+
+// Whether `name` has more than one registered overload (only then can a printed call resolve to
+// another overload when the archive is loaded).
+bool HasSeveralOverloads(c10::Symbol name) {
+  return torch::jit::getAllOperatorsFor(name).size() > 1;
+}
+
+// TorchScript archives store Python-like source, and torch.jit.load resolves each call by trying
+// the op's overloads in registration order (torch/csrc/jit/frontend/schema_matching.cpp). A `None`
+// argument matches any Optional parameter, so `upsample_nearest2d(x, [4, 4], None)` written for
+// the `.vec` overload comes back as the default overload (float? scales_h). Casting each `None`
+// passed to an overloaded op to the parameter's own Optional type (printed as
+// `unchecked_cast(Optional[List[float]], None)`) leaves exactly one overload that matches.
+void PinOverloadsOfNoneArguments(torch::jit::Block* block) {
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) PinOverloadsOfNoneArguments(sub);
+    if (node->kind().is_prim() || !node->maybeSchema() || !HasSeveralOverloads(node->kind())) {
+      continue;
+    }
+    const c10::FunctionSchema& schema = node->schema();
+    for (size_t i = 0; i < node->inputs().size() && i < schema.arguments().size(); ++i) {
+      torch::jit::Value* input = node->input(i);
+      const c10::TypePtr& formal = schema.arguments()[i].type();
+      if (input->type()->kind() != c10::TypeKind::NoneType ||
+          formal->kind() != c10::TypeKind::OptionalType) {
+        continue;
+      }
+      torch::jit::Node* cast =
+          node->owningGraph()->create(torch::jit::prim::unchecked_cast, {input});
+      cast->output()->setType(formal);
+      cast->insertBefore(node);
+      node->replaceInput(i, cast->output());
+    }
+  }
+}
+
+// {overload: count} over the nodes that produce a Tensor (blocks included). Loading re-runs
+// constant propagation on scalars, so glue may legitimately differ; tensor ops must not.
+std::map<std::string, int> TensorOpCounts(torch::jit::Block* block) {
+  std::map<std::string, int> counts;
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) {
+      for (const auto& [op, n] : TensorOpCounts(sub)) counts[op] += n;
+    }
+    if (node->kind().is_prim()) continue;
+    const bool has_tensor_output = std::any_of(
+        node->outputs().begin(), node->outputs().end(),
+        [](torch::jit::Value* v) { return v->type()->kind() == c10::TypeKind::TensorType; });
+    if (has_tensor_output) ++counts[OpKey::Of(*node).ToString()];
+  }
+  return counts;
+}
+
+void CollectTensorConstants(torch::jit::Block* block, std::vector<torch::jit::Node*>& found) {
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) CollectTensorConstants(sub, found);
+    if (node->kind() == c10::prim::Constant &&
+        node->output()->type()->kind() == c10::TypeKind::TensorType) {
+      found.push_back(node);
+    }
+  }
+}
+
+// Registers each tensor constant of `graph` as a buffer of `module` (one per tensor object,
+// "constant_N", N past the names the module already has) and reads it with prim::GetAttr from the
+// graph's first input (the module) where the constant was.
+void MoveTensorConstantsToBuffers(torch::jit::Graph& graph, torch::jit::Module& module) {
+  std::vector<torch::jit::Node*> constants;
+  CollectTensorConstants(graph.block(), constants);
+  if (constants.empty()) return;
+  absl::flat_hash_map<const c10::TensorImpl*, std::string> names;
+  torch::jit::Value* self = graph.inputs()[0];
+  for (torch::jit::Node* node : constants) {
+    const at::Tensor tensor = node->t(torch::jit::attr::value);
+    auto [it, added] = names.try_emplace(tensor.unsafeGetTensorImpl(), "");
+    if (added) {
+      // A name the module does not have yet (lifted tensors were registered first).
+      for (size_t n = names.size() - 1; it->second.empty() || module.hasattr(it->second); ++n) {
+        it->second = absl::StrCat("constant_", n);
+      }
+      module.register_buffer(it->second, tensor);
+    }
+    torch::jit::WithInsertPoint guard(node);
+    torch::jit::Value* read = graph.insertGetAttr(self, it->second);
+    read->setType(node->output()->type());
+    node->output()->replaceAllUsesWith(read);
+    node->destroy();
+  }
+  self->setType(module.type());
+}
+
+std::string DescribeCountDifference(const std::map<std::string, int>& saved,
+                                    const std::map<std::string, int>& loaded) {
+  std::vector<std::string> parts;
+  std::set<std::string> ops;
+  for (const auto& [op, n] : saved) ops.insert(op);
+  for (const auto& [op, n] : loaded) ops.insert(op);
+  for (const std::string& op : ops) {
+    const int a = saved.count(op) ? saved.at(op) : 0;
+    const int b = loaded.count(op) ? loaded.at(op) : 0;
+    if (a != b) parts.push_back(absl::StrCat(op, " ", a, " -> ", b));
+  }
+  return absl::StrJoin(parts, ", ");
+}
+
+}  // namespace
+
+absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
+                                               const std::string& path,
+                                               const SaveOptions& options) {
+  const c10::FunctionSchema* signature = options.signature;
+  // Graph::copy does not modify the graph but is not declared const.
+  std::shared_ptr<torch::jit::Graph> g = const_cast<torch::jit::Graph&>(graph).copy();
+  if (g->outputs().size() != 1) {
+    // A method returns one value: several graph outputs (text IR's `return (%a, %b)`) are
+    // returned as one tuple, as TorchScript compiles a function returning `a, b`.
+    torch::jit::WithInsertPoint guard(g->return_node());
+    torch::jit::Node* tuple = g->insertNode(g->createTuple(g->outputs()));
+    while (!g->outputs().empty()) g->eraseOutput(0);
+    g->registerOutput(tuple->output());
+  }
+  torch::jit::Module out(c10::QualifiedName("__torch__.graph_lower.LoweredModule"));
+  if (!g->inputs().empty() && g->inputs()[0]->type()->cast<c10::ClassType>()) {
+    if (g->inputs()[0]->hasUses()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": cannot save: the graph still reads module attributes through `self`"));
+    }
+    g->inputs()[0]->setType(out.type());
+  } else {
+    g->insertInput(0, "self")->setType(out.type());
+  }
+  if (options.lifted && !options.lifted->empty()) {
+    // Lifted tensors go back into the module: forward reads them from `self` again.
+    const size_t n = options.lifted->size();
+    if (g->inputs().size() < n + 1) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": cannot save: the graph has fewer inputs than the ", n, " lifted tensors"));
+    }
+    const size_t first = g->inputs().size() - n;
+    std::vector<std::string> names;
+    try {
+      for (size_t i = 0; i < n; ++i) {
+        const LiftedTensor& t = (*options.lifted)[i];
+        std::string name = t.attribute.empty() ? AttributeName(t.name) : t.attribute;
+        if (name.empty() || out.hasattr(name) || absl::ascii_isdigit(name[0])) {
+          name = absl::StrCat("lifted_", i, "_", name);
+        }
+        at::Tensor value = t.value;
+        if (t.is_parameter) value = value.detach().requires_grad_(true);
+        out.register_parameter(name, value, /*is_buffer=*/!t.is_parameter);
+        names.push_back(name);
+      }
+    } catch (const std::exception& e) {
+      return absl::InternalError(
+          absl::StrCat(path, ": cannot register the lifted tensors: ", ExceptionMessage(e)));
+    }
+    g->inputs()[0]->setType(out.type());
+    torch::jit::WithInsertPoint guard(g->block()->param_node()->next());
+    for (size_t i = 0; i < n; ++i) {
+      torch::jit::Value* attr = g->insertGetAttr(g->inputs()[0], names[i]);
+      g->inputs()[first + i]->replaceAllUsesWith(attr);
+    }
+    for (size_t i = 0; i < n; ++i) g->eraseInput(g->inputs().size() - 1);
+  }
+  // Tensor constants become buffers of the saved module, read with prim::GetAttr: the archive's
+  // code printer keeps a table of tensor constants that it searches linearly for each one
+  // (torch/csrc/jit/serialization/python_print.cpp), 16 s for the 40k-node lowered graph of
+  // 1,024 blocks; buffers are written once each. torch.jit.freeze folds them back.
+  try {
+    MoveTensorConstantsToBuffers(*g, out);
+  } catch (const std::exception& e) {
+    return absl::InternalError(
+        absl::StrCat(path, ": cannot store the tensor constants: ", ExceptionMessage(e)));
+  }
+  PinOverloadsOfNoneArguments(g->block());
+  try {
+    torch::jit::Function* fn = out._ivalue()->compilation_unit()->create_function(
+        c10::QualifiedName(*out.type()->name(), "forward"), g);
+    if (signature) {
+      // The original forward's parameter names and defaults, with the types the graph has now.
+      const std::vector<c10::Argument>& params = signature->arguments();
+      // A default survives only if it still fits the (refined) type, e.g. not `mask=None` once
+      // mask was specialised to a Tensor; and, as in Python, only on trailing parameters.
+      std::vector<c10::Argument> args;
+      bool defaults = true;
+      for (size_t i = g->inputs().size(); i-- > 0;) {
+        if (params.size() != g->inputs().size()) break;
+        const c10::TypePtr& type = g->inputs()[i]->type();
+        std::optional<c10::IValue> default_value = params[i].default_value();
+        defaults &= i > 0 && default_value && default_value->type()->isSubtypeOf(*type);
+        args.emplace(args.begin(), params[i].name(), type, std::nullopt,
+                     defaults ? default_value : std::nullopt);
+      }
+      if (args.size() == g->inputs().size()) {
+        std::vector<c10::Argument> returns;
+        for (torch::jit::Value* v : g->outputs()) returns.emplace_back("", v->type());
+        fn->setSchema(c10::FunctionSchema("forward", "", std::move(args), std::move(returns)));
+      }
+    }
+    out.type()->addMethod(fn);
+  } catch (const std::exception& e) {
+    return absl::InternalError(
+        absl::StrCat(path, ": cannot build the module: ", ExceptionMessage(e)));
+  }
+  return out;
+}
+
+absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
+                         const SaveOptions& options) {
+  absl::StatusOr<torch::jit::Module> out = BuildModule(graph, path, options);
+  if (!out.ok()) return out.status();
+  const std::map<std::string, int> saved_counts =
+      TensorOpCounts(out->get_method("forward").graph()->block());
+  std::ostringstream buffer;
+  try {
+    out->save(buffer);
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat(path, ": cannot serialize: ", ExceptionMessage(e)));
+  }
+  // Read the archive back as torch.jit.load would and check that every tensor op kept its
+  // overload; an archive whose loaded graph differs from the one lowered is not written.
+  try {
+    std::istringstream in(buffer.str());
+    torch::jit::Module loaded = torch::jit::load(in);
+    std::shared_ptr<torch::jit::Graph> reloaded = loaded.get_method("forward").graph()->copy();
+    torch::jit::Inline(*reloaded);
+    const std::map<std::string, int> loaded_counts = TensorOpCounts(reloaded->block());
+    // Loading may drop dead code (constant-condition branches), so counts may shrink; an
+    // overload that appears or grows came from another overload being resolved.
+    bool changed = false;
+    for (const auto& [op, n] : loaded_counts) {
+      auto it = saved_counts.find(op);
+      changed |= it == saved_counts.end() || it->second < n;
+    }
+    if (changed) {
+      return absl::InternalError(
+          absl::StrCat(path, ": not written: the archive would load with other operators (",
+                       DescribeCountDifference(saved_counts, loaded_counts), ")"));
+    }
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat(
+        path, ": not written: the serialized archive does not load back: ", ExceptionMessage(e)));
+  }
+  return WriteFileAtomically(path, buffer.str());
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,168 @@
+// Graph predicates shared by the passes (see graph_predicates.h).
+#include "ir/graph_predicates.h"
+
+#include <ATen/ATen.h>
+#include <torch/csrc/jit/ir/constants.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+
+namespace graph_lower {
+
+// Whether this use only reads the value: ListUnpack and aten::__getitem__; aten::format (`"{} of
+// {}".format(...)`, a vararg op), which only prints its arguments; or an argument of the user's
+// schema that it neither writes nor takes with an alias annotation (which could keep or return
+// it). Other vararg ops take more inputs than their schema lists: assumed to write.
+bool UseOnlyReads(const torch::jit::Use& use) {
+  static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  const c10::Symbol kind = use.user->kind();
+  if (kind == c10::prim::ListUnpack || kind == kGetItem || kind == c10::aten::format) return true;
+  const c10::FunctionSchema* schema = use.user->maybeSchema();
+  return schema && use.offset < schema->arguments().size() &&
+         !schema->is_mutable({c10::SchemaArgType::input, use.offset}) &&
+         !schema->arguments()[use.offset].alias_info();
+}
+
+bool AppendInListsBlock(const torch::jit::Use& use) {
+  const torch::jit::Node* user = use.user;
+  return user->kind() == c10::aten::append && use.offset == 0 && user->inputs().size() == 2 &&
+         user->owningBlock() == user->input(0)->node()->owningBlock() && !user->output()->hasUses();
+}
+
+// A list result may only become a constant when nothing writes to it: TorchScript constants are
+// shared between runs, while aten::size returns a fresh list each time.
+bool OnlyRead(const torch::jit::Value* v) {
+  const auto& uses = v->uses();
+  return std::all_of(uses.begin(), uses.end(), UseOnlyReads);
+}
+
+namespace {
+
+using torch::jit::Node;
+
+// values[dim] for a constant int `dim` (negative counts from the end), as aten::size.int and
+// aten::stride.int; nullopt when dim is not a constant or out of range (the runtime error stays).
+std::optional<c10::IValue> AtConstantDim(const std::vector<int64_t>& values,
+                                         const torch::jit::Value* dim_value) {
+  std::optional<c10::IValue> dim = torch::jit::toIValue(dim_value);
+  if (!dim || !dim->isInt()) return std::nullopt;
+  int64_t d = dim->toInt();
+  const int64_t rank = static_cast<int64_t>(values.size());
+  if (d < 0) d += rank;
+  if (d < 0 || d >= rank) return std::nullopt;
+  return c10::IValue(values[d]);
+}
+
+}  // namespace
+
+std::optional<c10::IValue> MetadataQueryValue(
+    const Node& node, bool inference,
+    absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of) {
+  const c10::Symbol kind = node.kind();
+  static const c10::Symbol kGradEnabled = c10::Symbol::fromQualString("aten::is_grad_enabled");
+  static const c10::Symbol kAutocast = c10::Symbol::fromQualString("aten::is_autocast_enabled");
+  if (inference && node.inputs().empty() &&
+      (node.kind() == kGradEnabled || node.kind() == kAutocast)) {
+    return c10::IValue(false);
+  }
+  if (node.inputs().empty()) return std::nullopt;
+  // Identity of one SSA value with itself (nn.MultiheadAttention's `query is key`).
+  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2 &&
+      node.input(0) == node.input(1)) {
+    return c10::IValue(kind == c10::aten::__is__);
+  }
+  // A value whose type cannot hold None compared with None (a Tensor passed where a decomposition
+  // takes Optional[Tensor]).
+  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2) {
+    auto never_none = [&type_of](const torch::jit::Value* v) {
+      const c10::TypeKind k = type_of(v)->kind();
+      return k != c10::TypeKind::NoneType && k != c10::TypeKind::OptionalType &&
+             k != c10::TypeKind::AnyType && k != c10::TypeKind::UnionType;
+    };
+    const torch::jit::Value* a = node.input(0);
+    const torch::jit::Value* b = node.input(1);
+    auto must_be_none = [&type_of](const torch::jit::Value* v) {
+      return type_of(v)->kind() == c10::TypeKind::NoneType || v->node()->mustBeNone();
+    };
+    if ((must_be_none(a) && never_none(b)) || (must_be_none(b) && never_none(a))) {
+      return c10::IValue(kind == c10::aten::__isnot__);
+    }
+  }
+  auto tt = type_of(node.input(0))->cast<c10::TensorType>();
+  if (!tt) return std::nullopt;
+  auto sizes = tt->sizes().concrete_sizes();
+  static const c10::Symbol kNumel = c10::Symbol::fromQualString("aten::numel");
+  if (kind == c10::aten::dim && tt->sizes().size()) {
+    return c10::IValue(static_cast<int64_t>(*tt->sizes().size()));
+  }
+  if (kind == c10::prim::dtype && tt->scalarType()) {
+    return c10::IValue(static_cast<int64_t>(*tt->scalarType()));
+  }
+  if (kind == c10::prim::device && tt->device()) return c10::IValue(*tt->device());
+  // A complete strided type is never a nested tensor's, and says whether grad is required.
+  static const c10::Symbol kIsNested = c10::Symbol::fromQualString("prim::is_nested");
+  if (kind == kIsNested && tt->isComplete()) return c10::IValue(false);
+  if (kind == c10::prim::requires_grad && tt->requiresGrad()) {
+    return c10::IValue(*tt->requiresGrad());
+  }
+  static const c10::Symbol kIsContiguous = c10::Symbol::fromQualString("aten::is_contiguous");
+  if (kind == kIsContiguous && node.inputs().size() == 1 && tt->isComplete()) {
+    return c10::IValue(c10::TensorType::contiguousStridesOf(*tt->sizes().concrete_sizes()) ==
+                           *tt->strides().concrete_sizes() ||
+                       tt->numel().value_or(0) <= 1);
+  }
+  // is_contiguous(memory_format): libtorch's own answer for a meta tensor of those sizes and
+  // strides (channels_last has its own rules for dims of size 1).
+  if (kind == kIsContiguous && node.inputs().size() == 2 && tt->isComplete() && tt->scalarType()) {
+    std::optional<c10::IValue> format = torch::jit::toIValue(node.input(1));
+    if (!format || !format->isInt()) return std::nullopt;
+    try {
+      const at::Tensor t =
+          at::empty_strided(*tt->sizes().concrete_sizes(), *tt->strides().concrete_sizes(),
+                            at::TensorOptions().device(at::kMeta).dtype(*tt->scalarType()));
+      return c10::IValue(t.is_contiguous(static_cast<c10::MemoryFormat>(format->toInt())));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  if (kind == c10::aten::is_floating_point && tt->scalarType()) {
+    return c10::IValue(at::isFloatingType(*tt->scalarType()));
+  }
+  static const c10::Symbol kStride = c10::Symbol::fromQualString("aten::stride");
+  if (kind == kStride && tt->isComplete()) {
+    const std::vector<int64_t> strides = *tt->strides().concrete_sizes();
+    if (node.inputs().size() == 1) return c10::IValue(strides);
+    if (node.inputs().size() != 2) return std::nullopt;
+    return AtConstantDim(strides, node.input(1));
+  }
+  if (!sizes) return std::nullopt;
+  if (kind == c10::aten::size && node.inputs().size() == 1) return c10::IValue(*sizes);
+  if (kind == c10::aten::size && node.inputs().size() == 2) {
+    return AtConstantDim(*sizes, node.input(1));
+  }
+  if (kind == kNumel || (kind == c10::aten::len && node.inputs().size() == 1)) {
+    if (kind == c10::aten::len) {
+      if (sizes->empty()) return std::nullopt;  // len() of a 0-d tensor is an error
+      return c10::IValue((*sizes)[0]);
+    }
+    int64_t n = 1;
+    for (int64_t s : *sizes) n *= s;
+    return c10::IValue(n);
+  }
+  return std::nullopt;
+}
+
+bool FoldableOp(const Node& node) {
+  static const auto* kSkip = new absl::flat_hash_set<c10::Symbol>{
+      c10::prim::Closure,        c10::prim::Constant,
+      c10::prim::AutogradZero,   c10::prim::Uninitialized,
+      c10::prim::Guard,          c10::prim::profile,
+      c10::prim::profile_ivalue, c10::prim::unchecked_unwrap_optional,
+      c10::aten::dequantize};
+  return !kSkip->contains(node.kind()) && !node.kind().is_onnx() && node.blocks().empty() &&
+         !node.isNondeterministic() && !node.hasSideEffects();
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,47 @@
+// Graph predicates the passes share: which uses only read a value, which nodes constant folding
+// may run, and the constant a metadata query has under given types.
+#ifndef GRAPH_LOWER_IR_GRAPH_PREDICATES_H_
+#define GRAPH_LOWER_IR_GRAPH_PREDICATES_H_
+
+#include <torch/csrc/jit/ir/ir.h>
+
+#include <optional>
+
+#include "absl/functional/function_ref.h"
+
+namespace graph_lower {
+
+// Whether every use of the list (or other value) `v` only reads it: no op writes it, and
+// none takes it with an alias annotation (which could keep or return it). ListUnpack and
+// aten::__getitem__ read.
+bool OnlyRead(const torch::jit::Value* v);
+
+// Whether this use only reads the value (what OnlyRead asks of every use): prim::ListUnpack,
+// aten::__getitem__, aten::format, or an argument of the user's schema that it neither writes nor
+// takes with an alias annotation.
+bool UseOnlyReads(const torch::jit::Use& use);
+
+// Whether this use is `aten::append(list, element)` in the block that defines the list, its
+// result unused: an append that, with reads, leaves the list reached by no other value
+// (FoldAppendedLists; passes/prune_copy.h's static lists).
+bool AppendInListsBlock(const torch::jit::Use& use);
+
+// The constant FoldGlue (passes/fold_glue.h) folds the metadata query `node` to (aten::size,
+// aten::size.int, aten::stride, aten::dim, aten::numel, aten::len.Tensor, prim::dtype,
+// prim::device, aten::is_floating_point, aten::is_contiguous, prim::is_nested,
+// prim::requires_grad; with `inference`, aten::is_grad_enabled and aten::is_autocast_enabled:
+// false; `x is x`, None compared with a value whose type cannot hold None), when each value has the
+// type `type_of` gives it; nullopt when the types do not decide it or `node` is no such query.
+std::optional<c10::IValue> MetadataQueryValue(
+    const torch::jit::Node& node, bool inference,
+    absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of);
+
+// Whether constant folding may run `node` when its inputs are constants: no blocks, deterministic,
+// no side effects, and not one of the kinds torch::jit::ConstantPropagation skips
+// (constant_propagation.cpp: prim::Closure, prim::Constant, prim::Uninitialized, profiling and
+// guard nodes, unchecked_unwrap_optional, dequantize, ONNX ops).
+bool FoldableOp(const torch::jit::Node& node);
+
+}  // namespace graph_lower
+
+#endif  // GRAPH_LOWER_IR_GRAPH_PREDICATES_H_
