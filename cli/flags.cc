@@ -7,6 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 
+ABSL_FLAG(int, v, 0,
+          "Verbose log level (Abseil VLOG) to stderr: 1 names each lowering round, each overload "
+          "decomposed and each op whose run on the example inputs throws; 2 also each step.");
 ABSL_FLAG(bool, check, false,
           "Verify INPUT against the opset: print a table of ops by count with their class and exit "
           "0 when every tensor op is in the opset, 1 when some are not.");

@@ -12,6 +12,7 @@
 #include "ir/graph_io.h"
 #include "opset/opset.h"
 
+ABSL_DECLARE_FLAG(int, v);
 ABSL_DECLARE_FLAG(bool, check);
 ABSL_DECLARE_FLAG(std::string, report);
 ABSL_DECLARE_FLAG(std::string, keep_ops);

@@ -7,6 +7,9 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/log/globals.h"
+#include "absl/log/initialize.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
@@ -81,6 +84,13 @@ int main(int argc, char** argv) {
     }
   }
   absl::SetProgramUsageMessage(kUsage);
+  // --help lists the flags of cli/flags.cc (Abseil's default looks for the file of main).
+  absl::FlagsUsageConfig usage_config;
+  usage_config.contains_help_flags = [](absl::string_view path) {
+    return absl::EndsWith(path, "cli/flags.cc");
+  };
+  usage_config.contains_helpshort_flags = usage_config.contains_help_flags;
+  absl::SetFlagsUsageConfig(usage_config);
   std::vector<std::string> args = NormalizeArgs(argc, argv);
   for (const std::string& a : args) {
     if (a == "--") break;
@@ -98,6 +108,11 @@ int main(int argc, char** argv) {
     absl::ReportUnrecognizedFlags(unrecognized);
     return kExitBadInput;
   }
+  if (const int v = absl::GetFlag(FLAGS_v); v > 0) {
+    absl::SetGlobalVLogLevel(v);
+    absl::SetStderrThreshold(absl::LogSeverityAtLeast::kInfo);
+  }
+  absl::InitializeLog();
   std::vector<std::string> inputs(positional.begin() + 1, positional.end());
   absl::StatusOr<int> code;
   try {

@@ -9,14 +9,13 @@
 #include <torch/csrc/jit/runtime/operator.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <functional>
-#include <iostream>
 #include <sstream>
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/log/log.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
@@ -230,9 +229,7 @@ class Specializer {
       } else {
         if (node.kind() == c10::prim::RaiseException) raised_ = true;
         const std::string what = ExceptionMessage(e);
-        if (std::getenv("GRAPH_LOWER_DEBUG")) {
-          std::cerr << "specialize: " << node.kind().toQualString() << " threw: " << what << "\n";
-        }
+        VLOG(1) << "specialize: " << node.kind().toQualString() << " threw: " << what;
         if (tensor_op && stats_.first_failure.empty()) {
           stats_.first_failure = absl::StrCat(node.kind().toQualString(), ": ", what);
         }
@@ -671,9 +668,8 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
     }
   }
   if (!observed) {
-    if (options.meta && std::getenv("GRAPH_LOWER_DEBUG")) {
-      std::cerr << "specialize: on the example values, not meta tensors: " << stats.meta_failure
-                << "\n";
+    if (options.meta) {
+      VLOG(1) << "specialize: on the example values, not meta tensors: " << stats.meta_failure;
     }
     if (absl::Status s = make_values(); !s.ok()) return s;
     std::string why = std::move(stats.meta_failure);

@@ -94,7 +94,7 @@ struct SpecializeOptions {
 // metadata (aten::size, aten::dim, prim::dtype, ...), or an op's output shape depends on data
 // (dynamic_output_shape). SpecializeStats::on_meta says which run the types came from.
 //
-// With the environment variable GRAPH_LOWER_DEBUG set, operators that throw are named on stderr.
+// VLOG(1) names the operators that throw (graph-lower --v=1).
 // Errors: InvalidArgument when the number of inputs does not match the graph's; Internal when
 // options.compare_with_example_run is set and the two runs disagree.
 absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,

@@ -138,6 +138,8 @@ def system_repositories():
             "absl_flat_hash_map",
             "absl_flat_hash_set",
             "absl_log",
+            "absl_log_globals",
+            "absl_log_initialize",
             "absl_check",
             "absl_status",
             "absl_statusor",

@@ -549,3 +549,17 @@ def test_text_ir_calling_another_function_says_to_inline_it(graph_lower_bin, tmp
     assert proc.returncode == 0, proc.stderr
     x = torch.randn(4, 5)
     torch.testing.assert_close(torch.jit.load(str(out))(x), _silu_twice(x))
+
+
+def test_help_lists_every_flag(graph_lower_bin):
+    proc = _run(graph_lower_bin, "--help")
+    for flag in ("--check", "--example_inputs", "--verify", "--dump_dir", "--v "):
+        assert flag in proc.stdout + proc.stderr, flag
+
+
+def test_v1_logs_rounds_and_decomposed_overloads_to_stderr(graph_lower_bin, tmp_path):
+    quiet, _ = _lower_linear_gelu(graph_lower_bin, tmp_path)
+    assert "decomposing" not in quiet.stderr
+    proc, _ = _lower_linear_gelu(graph_lower_bin, tmp_path, "--v=1")
+    assert re.search(r"\] lowering round 1$", proc.stderr, re.M), proc.stderr
+    assert re.search(r"\] decomposing aten::linear$", proc.stderr, re.M), proc.stderr
