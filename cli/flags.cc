@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "ir/status_macros.h"
 
 ABSL_FLAG(int, v, 0,
           "Verbose log level (Abseil VLOG) to stderr: 1 names each lowering round, each overload "
@@ -94,7 +95,7 @@ absl::StatusOr<Opset> BuildOpset() {
   Opset opset = Opset::CoreAten();
   if (const std::string file = absl::GetFlag(FLAGS_opset); !file.empty()) {
     opset = Opset::Empty();
-    if (absl::Status s = opset.LoadFile(file); !s.ok()) return s;
+    RETURN_IF_ERROR(opset.LoadFile(file));
   }
   if (absl::Status s = opset.KeepList(absl::GetFlag(FLAGS_keep_ops)); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("--keep-ops: ", s.message()));
@@ -105,9 +106,8 @@ absl::StatusOr<Opset> BuildOpset() {
 absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program) {
   const std::string spec = absl::GetFlag(FLAGS_example_inputs);
   if (spec.empty()) return std::nullopt;
-  absl::StatusOr<std::vector<c10::IValue>> all = ProgramExampleInputs(program, spec);
-  if (!all.ok()) return all.status();
-  return *std::move(all);
+  ASSIGN_OR_RETURN(std::vector<c10::IValue> all, ProgramExampleInputs(program, spec));
+  return std::move(all);
 }
 
 }  // namespace graph_lower

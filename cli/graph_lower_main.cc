@@ -22,6 +22,7 @@
 #include "ir/errors.h"
 #include "ir/files.h"
 #include "ir/graph_io.h"
+#include "ir/status_macros.h"
 #include "lowering/visualize.h"
 
 namespace graph_lower {
@@ -34,7 +35,7 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   }
   const bool check = absl::GetFlag(FLAGS_check);
   if (check) {
-    if (absl::Status s = RefuseLoweringFlags(); !s.ok()) return s;
+    RETURN_IF_ERROR(RefuseLoweringFlags());
   }
   std::vector<std::pair<std::string, std::string>> read = {{inputs[0], "the input file"}};
   if (const std::string f = absl::GetFlag(FLAGS_example_inputs); !f.empty()) {
@@ -43,24 +44,22 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (const std::string f = absl::GetFlag(FLAGS_opset); !f.empty()) {
     read.emplace_back(f, "the --opset file");
   }
-  if (absl::Status s = CheckOutputPaths(read); !s.ok()) return s;
-  absl::StatusOr<Opset> opset = BuildOpset();
-  if (!opset.ok()) return opset.status();
+  RETURN_IF_ERROR(CheckOutputPaths(read));
+  ASSIGN_OR_RETURN(Opset opset, BuildOpset());
   LoadOptions load;
   load.lift_parameters = absl::GetFlag(FLAGS_lift_parameters);
   // --check reports the program as the module has it.
   load.optimize_numerics = !check && absl::GetFlag(FLAGS_optimize_numerics);
   const auto load_start = std::chrono::steady_clock::now();
-  absl::StatusOr<Program> program = LoadProgram(inputs[0], load);
-  if (!program.ok()) return program.status();
+  ASSIGN_OR_RETURN(Program program, LoadProgram(inputs[0], load));
   const double load_ms = MillisecondsSince(load_start);
   // After loading: bad input creates no directory, and an input named like a dump in DIR (a
   // dump being lowered again) is read before the old dumps are removed.
   if (const std::string dir = absl::GetFlag(FLAGS_dump_dir); !dir.empty()) {
-    if (absl::Status s = PrepareDumpDir(dir, read); !s.ok()) return s;
+    RETURN_IF_ERROR(PrepareDumpDir(dir, read));
   }
-  if (!check) return Lower(inputs[0], *program, *std::move(opset), load_ms);
-  return Check(inputs[0], *program, *opset, load_ms);
+  if (!check) return Lower(inputs[0], program, std::move(opset), load_ms);
+  return Check(inputs[0], program, opset, load_ms);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "cli/console.h"
 #include "cli/flags.h"
 #include "ir/files.h"
+#include "ir/status_macros.h"
 #include "lowering/pipeline.h"
 #include "lowering/visualize.h"
 
@@ -37,13 +38,13 @@ nlohmann::json LiftedJson(const Program& program) {
 // Writes --dot and --html (each when given).
 absl::Status WritePictures(const std::string& input, const LoweringReport& report) {
   if (const std::string path = absl::GetFlag(FLAGS_dot); !path.empty()) {
-    if (absl::Status s = WriteFileAtomically(path, DecompositionsToDot(report)); !s.ok()) return s;
+    RETURN_IF_ERROR(WriteFileAtomically(path, DecompositionsToDot(report)));
   }
   if (const std::string path = absl::GetFlag(FLAGS_html); !path.empty()) {
     HtmlReportOptions html;
     html.title = input;
     html.render_svg = [](absl::string_view dot) { return RenderDotToSvg(dot); };
-    if (absl::Status s = WriteFileAtomically(path, HtmlReport(report, html)); !s.ok()) return s;
+    RETURN_IF_ERROR(WriteFileAtomically(path, HtmlReport(report, html)));
   }
   return absl::OkStatus();
 }
@@ -66,9 +67,8 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   options.verify = absl::GetFlag(FLAGS_verify);
   options.unroll_loops = absl::GetFlag(FLAGS_unroll_loops);
   options.return_mutated_inputs = !absl::GetFlag(FLAGS_keep_input_mutation);
-  absl::StatusOr<std::optional<std::vector<c10::IValue>>> examples = ExampleInputs(program);
-  if (!examples.ok()) return examples.status();
-  options.example_inputs = *std::move(examples);
+  ASSIGN_OR_RETURN(std::optional<std::vector<c10::IValue>> examples, ExampleInputs(program));
+  options.example_inputs = std::move(examples);
   if (options.verify && !options.example_inputs) {
     return absl::InvalidArgumentError("--verify needs --example-inputs");
   }
@@ -131,7 +131,7 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
         !s.ok())
       return s;
   }
-  if (absl::Status s = WritePictures(input, *report); !s.ok()) return s;
+  RETURN_IF_ERROR(WritePictures(input, *report));
   std::cerr << "graph-lower: " << input << ": " << report->Summary();
   if (absl::GetFlag(FLAGS_timing)) std::cerr << TimingLine(steps) << SourceTimingLine(*report);
   if (absl::GetFlag(FLAGS_stats)) std::cerr << StatsTable(*report);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "cli/flags.h"
 #include "ir/files.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 
@@ -99,7 +100,7 @@ absl::Status CheckOutputPaths(const std::vector<std::pair<std::string, std::stri
                        ", which this run writes or removes; give it another name or directory"));
     }
     // Refused by WriteFileAtomically too; refused now, before another output is written.
-    if (absl::Status s = CheckReplaceableOutput(out); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckReplaceableOutput(out));
     // So that no output is written when a later one would fail.
     if (!CheckCanWriteIn(dir).ok()) {
       return absl::InvalidArgumentError(absl::StrCat(out, ": cannot write in its directory"));

@@ -28,6 +28,7 @@
 #include "ir/graph_io_internal.h"
 #include "ir/mutation.h"
 #include "ir/pickle_check.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 namespace {
@@ -320,17 +321,15 @@ absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
 }  // namespace
 
 absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& options) {
-  absl::StatusOr<uintmax_t> size = CheckInputFile(path);
-  if (!size.ok()) return size.status();
-  absl::StatusOr<std::string> prefix = ReadPrefix(path, 4);
-  if (!prefix.ok()) return prefix.status();
-  if (!IsZip(*prefix)) {
+  ASSIGN_OR_RETURN(uintmax_t size, CheckInputFile(path));
+  ASSIGN_OR_RETURN(std::string prefix, ReadPrefix(path, 4));
+  if (!IsZip(prefix)) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": not a TorchScript archive (no zip signature)"));
   }
   torch::jit::Module module;
   try {
-    if (absl::Status s = CheckArchivePickles(path, *size); !s.ok()) {
+    if (absl::Status s = CheckArchivePickles(path, size); !s.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat(path, ": damaged TorchScript archive: ", s.message()));
     }
@@ -413,18 +412,15 @@ absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::
 }
 
 absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& options) {
-  absl::StatusOr<uintmax_t> size = CheckInputFile(path);
-  if (!size.ok()) return size.status();
-  absl::StatusOr<std::string> prefix = ReadPrefix(path, 4);
-  if (!prefix.ok()) return prefix.status();
-  if (IsZip(*prefix)) return LoadArchive(path, options);
+  RETURN_IF_ERROR(CheckInputFile(path));
+  ASSIGN_OR_RETURN(std::string prefix, ReadPrefix(path, 4));
+  if (IsZip(prefix)) return LoadArchive(path, options);
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
   const std::string contents = text.str();
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> graph = ParseGraphText(contents, path);
-  if (!graph.ok()) return graph.status();
-  return Program{*std::move(graph), std::nullopt, path, {}};
+  ASSIGN_OR_RETURN(std::shared_ptr<torch::jit::Graph> graph, ParseGraphText(contents, path));
+  return Program{std::move(graph), std::nullopt, path, {}};
 }
 
 namespace {
@@ -461,8 +457,7 @@ std::string GivenValueName(const c10::IValue& v) {
 
 absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& program,
                                                               const std::string& spec) {
-  absl::StatusOr<std::vector<c10::IValue>> user = ParseExampleInputs(spec);
-  if (!user.ok()) return user.status();
+  ASSIGN_OR_RETURN(std::vector<c10::IValue> user, ParseExampleInputs(spec));
   std::vector<c10::IValue> all;
   const auto& graph_inputs = program.graph->inputs();
   const bool has_self = !graph_inputs.empty() && graph_inputs[0]->type()->cast<c10::ClassType>();
@@ -482,20 +477,20 @@ absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& pro
   if (schema && schema->arguments().size() == forward_inputs) {
     while (required > 0 && schema->arguments()[required - 1 + offset].default_value()) --required;
   }
-  if (user->size() < required || user->size() > expected) {
+  if (user.size() < required || user.size() > expected) {
     const std::string takes =
         required == expected ? absl::StrCat(expected) : absl::StrCat(required, " to ", expected);
     return absl::InvalidArgumentError(absl::StrCat(
         "--example-inputs: ", program.source, "'s forward", schema ? ForwardSignature(*schema) : "",
-        " takes ", takes, expected == 1 ? " input; " : " inputs; ", user->size(),
-        user->size() == 1 ? " was given" : " were given"));
+        " takes ", takes, expected == 1 ? " input; " : " inputs; ", user.size(),
+        user.size() == 1 ? " was given" : " were given"));
   }
-  for (size_t i = user->size(); i < expected; ++i) {
-    user->push_back(*schema->arguments()[i + offset].default_value());
+  for (size_t i = user.size(); i < expected; ++i) {
+    user.push_back(*schema->arguments()[i + offset].default_value());
   }
   for (size_t i = 0; i < expected; ++i) {
     const c10::TypePtr& want = graph_inputs[i + offset]->type();
-    c10::IValue& v = (*user)[i];
+    c10::IValue& v = user[i];
     if (v.isInt() && want->kind() == c10::TypeKind::FloatType) v = static_cast<double>(v.toInt());
     if (!v.type()->isSubtypeOf(*want)) {
       const std::string name = schema && schema->arguments().size() == forward_inputs
@@ -506,7 +501,7 @@ absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& pro
                        "'s forward is ", want->repr_str(), "; ", GivenValueName(v), " was given"));
     }
   }
-  for (c10::IValue& v : *user) all.push_back(std::move(v));
+  for (c10::IValue& v : user) all.push_back(std::move(v));
   for (const LiftedTensor& t : program.lifted) all.emplace_back(t.value);
   return all;
 }

@@ -20,6 +20,7 @@
 #include "ir/graph_io.h"
 #include "ir/graph_io_internal.h"
 #include "ir/op_key.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 namespace {
@@ -232,13 +233,12 @@ absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
 
 absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
                          const SaveOptions& options) {
-  absl::StatusOr<torch::jit::Module> out = BuildModule(graph, path, options);
-  if (!out.ok()) return out.status();
+  ASSIGN_OR_RETURN(torch::jit::Module out, BuildModule(graph, path, options));
   const std::map<std::string, int> saved_counts =
-      TensorOpCounts(out->get_method("forward").graph()->block());
+      TensorOpCounts(out.get_method("forward").graph()->block());
   std::ostringstream buffer;
   try {
-    out->save(buffer);
+    out.save(buffer);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat(path, ": cannot serialize: ", ExceptionMessage(e)));
   }

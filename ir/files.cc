@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 namespace {
@@ -99,7 +100,7 @@ absl::Status CheckReplaceableOutput(const std::string& path) {
 }
 
 absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {
-  if (absl::Status s = CheckReplaceableOutput(path); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckReplaceableOutput(path));
   // The temporary file sits beside the output: a rename within one file system.
   const TemporaryFile tmp_file(DirectoryOf(path));
   const std::string& tmp = tmp_file.path();

@@ -23,6 +23,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "ir/status_macros.h"
 
 namespace graph_lower {
 namespace {
@@ -195,7 +196,7 @@ absl::Status CheckTensorStorages(const c10::IValue& value, const std::string& na
     stack.pop_back();
     if (v.isPtrType() && !seen.insert(v.internalToPointer()).second) continue;
     if (v.isTensor()) {
-      if (absl::Status s = CheckTensorFits(v.toTensor(), path, records); !s.ok()) return s;
+      RETURN_IF_ERROR(CheckTensorFits(v.toTensor(), path, records));
     } else if (v.isList()) {
       const auto elements = v.toListRef();
       for (size_t i = 0; i < elements.size(); ++i)
@@ -428,7 +429,7 @@ absl::Status CheckZipDeclaredSizes(const std::string& path, uint64_t file_size,
 absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
   // deflate's largest compression ratio is 1032:1.
   const uint64_t max_record = file_size * 1032 + 4096;
-  if (absl::Status s = CheckZipDeclaredSizes(path, file_size, max_record); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckZipDeclaredSizes(path, file_size, max_record));
   caffe2::serialize::PyTorchStreamReader reader(path);
   for (const std::string& name : reader.getAllRecords()) {
     // Every record, tensor data too: libtorch allocates what a record declares before reading
@@ -448,7 +449,7 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
     }
   }
   for (const std::string archive : {"data", "constants"}) {
-    if (absl::Status s = CheckPickleTensors(reader, archive); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckPickleTensors(reader, archive));
   }
   return absl::OkStatus();
 }

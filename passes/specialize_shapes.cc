@@ -21,6 +21,7 @@
 #include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/mutation.h"
+#include "ir/status_macros.h"
 #include "passes/example_run_memo.h"
 #include "passes/meta_shape_rules.h"
 
@@ -602,13 +603,12 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
   std::vector<c10::IValue> made;
   auto make_values = [&]() -> absl::Status {
     if (!options.make_example_values || values == &made) return absl::OkStatus();
-    absl::StatusOr<std::vector<c10::IValue>> v = options.make_example_values();
-    if (!v.ok()) return v.status();
-    if (v->size() != inputs.size()) {
-      return absl::InternalError(absl::StrCat("make_example_values gave ", v->size(),
-                                              " values for ", inputs.size(), " inputs"));
+    ASSIGN_OR_RETURN(std::vector<c10::IValue> v, options.make_example_values());
+    if (v.size() != inputs.size()) {
+      return absl::InternalError(absl::StrCat("make_example_values gave ", v.size(), " values for ",
+                                              inputs.size(), " inputs"));
     }
-    made = *std::move(v);
+    made = std::move(v);
     values = &made;
     return absl::OkStatus();
   };
@@ -654,7 +654,7 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
     observed = run(/*meta=*/true, stats, stats.meta_failure, &result.values);
     stats.on_meta = observed.has_value();
     if (observed && options.compare_with_example_run) {
-      if (absl::Status s = make_values(); !s.ok()) return s;
+      RETURN_IF_ERROR(make_values());
       SpecializeStats example_stats;
       std::string unused;
       std::optional<ObservedTypes> example =
@@ -671,7 +671,7 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
     if (options.meta) {
       VLOG(1) << "specialize: on the example values, not meta tensors: " << stats.meta_failure;
     }
-    if (absl::Status s = make_values(); !s.ok()) return s;
+    RETURN_IF_ERROR(make_values());
     std::string why = std::move(stats.meta_failure);
     stats = SpecializeStats();
     stats.meta_failure = std::move(why);
@@ -687,15 +687,14 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
 absl::StatusOr<SpecializeStats> SpecializeShapes(torch::jit::Graph& graph,
                                                  const std::vector<c10::IValue>& inputs,
                                                  const SpecializeOptions& options) {
-  absl::StatusOr<ExampleRun> run = RunOnExamples(graph, inputs, options);
-  if (!run.ok()) return run.status();
-  for (auto& [v, type] : run->types) {
+  ASSIGN_OR_RETURN(ExampleRun run, RunOnExamples(graph, inputs, options));
+  for (auto& [v, type] : run.types) {
     if (*v->type() != *type) {
       v->setType(type);
-      run->stats.changed = true;
+      run.stats.changed = true;
     }
   }
-  return std::move(run->stats);
+  return std::move(run.stats);
 }
 
 }  // namespace graph_lower
