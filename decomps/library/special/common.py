@@ -91,3 +91,41 @@ def _nmax(nn: Tensor) -> int:
     if cnt == 0:
         return 0
     return int(torch.amax(nn, dims).item())
+
+
+# A polynomial op's arguments (x, n): the result dtype, then x and trunc(n) in float64, broadcast.
+def _poly_args(x: Tensor, n: Tensor) -> Tuple[int, Tensor, Tensor]:
+    d = _float_result_dtype(x, n)
+    bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=torch.float64),
+                                      torch.trunc(torch._to_copy(n, dtype=torch.float64))])
+    return d, bx, bn
+
+
+# P_n(y) by the three-term recurrence from P_0 = 1 and P_1 = q, run to the largest n present,
+# masked per element (1 where n = 0). kind: 0 Chebyshev P_j = 2y P_(j-1) - P_(j-2); 1 Hermite H,
+# 2y P_(j-1) - 2(j-1) P_(j-2); 2 Hermite He, y P_(j-1) - (j-1) P_(j-2); 3 He in float32
+# arithmetic; 4 Laguerre, ((2j-1-y) P_(j-1) - (j-1) P_(j-2)) / j; 5 Legendre,
+# ((2j-1) y P_(j-1) - (j-1) P_(j-2)) / j.
+def _recurrence(y: Tensor, nn: Tensor, q: Tensor, kind: int) -> Tensor:
+    nmax = _nmax(torch.where(torch.isnan(nn), _c(nn, 0.0), torch.clamp(nn, -1.0, 1.0e6)))
+    p = _c(y, 1.0)
+    for jj in range(2, nmax + 1):
+        j = float(jj)
+        if kind == 0:
+            r = torch.sub(torch.mul(torch.add(y, y), q), p)
+        elif kind == 1:
+            r = torch.sub(torch.mul(torch.add(y, y), q), torch.mul(p, 2.0 * (j - 1.0)))
+        elif kind == 2:
+            r = torch.sub(torch.mul(y, q), torch.mul(p, j - 1.0))
+        elif kind == 3:
+            r = _r32(torch.sub(torch.mul(y, q), _r32(torch.mul(p, j - 1.0))))
+        elif kind == 4:
+            r = torch.div(torch.sub(torch.mul(torch.add(torch.neg(y), 2.0 * j - 1.0), q),
+                                    torch.mul(p, j - 1.0)), j)
+        else:
+            r = torch.div(torch.sub(torch.mul(torch.mul(y, 2.0 * j - 1.0), q),
+                                    torch.mul(p, j - 1.0)), j)
+        m = torch.ge(nn, j)
+        p = torch.where(m, q, p)
+        q = torch.where(m, r, q)
+    return torch.where(torch.eq(nn, 0.0), _c(y, 1.0), q)
