@@ -38,7 +38,7 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
         cols = torch.unsqueeze(torch.arange(0, S, 1, device=query.device), 0)
         scores = torch.where(cols <= rows, scores, torch.full_like(scores, float("-inf")))
     if attn_mask is not None:
-        if attn_mask.dtype == torch.bool:  # torch.bool (c10::ScalarType::Bool); no torch.bool in C++ TorchScript
+        if attn_mask.dtype == torch.bool:
             scores = torch.where(attn_mask, scores, torch.full_like(scores, float("-inf")))
         else:
             scores = scores + attn_mask
@@ -103,7 +103,8 @@ def native_mha(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_he
     scores = _bmm_4d(q, torch.transpose(k, 2, 3))
     if mask is not None:
         m = mask
-        if m.dtype != torch.bool:  # a float mask (-inf where masked) is made bool, as the kernel does
+        # a float mask (-inf where masked) is made bool, as the kernel does
+        if m.dtype != torch.bool:
             m = torch.ne(m, 0.0)
         if mask_type is not None and mask_type == 1 and m.dim() == 2:
             m = torch.reshape(m, [B, 1, 1, S])

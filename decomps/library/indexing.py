@@ -31,30 +31,15 @@ def put(self: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -
 # over dim (index_put of True at index; negative indices wrap) is broadcast against x and chosen
 # with where (torch/_refs index_fill builds the same mask).
 def index_fill(self: Tensor, dim: int, index: Tensor, value: number) -> Tensor:
-    nd = self.dim()
-    d = dim
-    if d < 0:
-        d = d + max(nd, 1)
-    # A 0-d tensor is indexed as a 1-element one (index 0 or -1), as the kernel does.
-    n = 1
-    if nd > 0:
-        n = self.size(d)
-    idx = torch.reshape(index, [-1])
-    idx = torch.where(torch.lt(idx, 0), torch.add(idx, n), idx)
-    mask = torch.zeros([n], dtype=torch.bool, device=self.device)
-    indices: List[Optional[Tensor]] = [idx]
-    mask = torch.index_put(mask, indices, torch.ones([1], dtype=torch.bool, device=self.device))
-    shape: List[int] = []
-    for i in range(nd):
-        if i == d:
-            shape.append(n)
-        else:
-            shape.append(1)
-    mask = torch.reshape(mask, shape)  # [] for a 0-d tensor: reshape of one element
-    return torch.where(mask, torch.full_like(self, value), self)
+    return torch.where(_index_mask(self, dim, index), torch.full_like(self, value), self)
 
 
 def index_fill_int_Tensor(self: Tensor, dim: int, index: Tensor, value: Tensor) -> Tensor:
+    return torch.where(_index_mask(self, dim, index), torch._to_copy(value, dtype=self.dtype),
+                       self)
+
+
+def _index_mask(self: Tensor, dim: int, index: Tensor) -> Tensor:
     nd = self.dim()
     d = dim
     if d < 0:
@@ -74,8 +59,7 @@ def index_fill_int_Tensor(self: Tensor, dim: int, index: Tensor, value: Tensor) 
             shape.append(n)
         else:
             shape.append(1)
-    mask = torch.reshape(mask, shape)  # [] for a 0-d tensor: reshape of one element
-    return torch.where(mask, torch._to_copy(value, dtype=self.dtype), self)
+    return torch.reshape(mask, shape)  # [] for a 0-d tensor: reshape of one element
 
 
 DECOMPOSITIONS = {

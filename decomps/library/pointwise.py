@@ -228,20 +228,16 @@ def hypot(self: Tensor, other: Tensor) -> Tensor:
 # logaddexp, real case); in float64, cast back to the promoted dtype (the kernel computes
 # half/bfloat16 in float, rounding once).
 def logaddexp(self: Tensor, other: Tensor) -> Tensor:
-    d = torch.add(self, other).dtype
-    a = torch._to_copy(self, dtype=torch.float64)
-    b = torch._to_copy(other, dtype=torch.float64)
-    mask = torch.ge(a, b)
-    mx = torch.where(mask, a, b)
-    mn = torch.where(mask, b, a)
-    inf_mask = torch.logical_and(torch.isinf(a), torch.eq(a, b))
-    res = torch.add(mx, torch.log1p(torch.exp(torch.sub(mn, mx))))
-    return torch._to_copy(torch.where(inf_mask, a, res), dtype=d)
+    return _logaddexp(self, other, False)
 
 
 # logaddexp2(a, b) = max + log1p(2^(min - max)) / ln 2 (torch/_refs logaddexp2), in float64 as
 # logaddexp.
 def logaddexp2(self: Tensor, other: Tensor) -> Tensor:
+    return _logaddexp(self, other, True)
+
+
+def _logaddexp(self: Tensor, other: Tensor, base2: bool) -> Tensor:
     d = torch.add(self, other).dtype
     a = torch._to_copy(self, dtype=torch.float64)
     b = torch._to_copy(other, dtype=torch.float64)
@@ -249,8 +245,11 @@ def logaddexp2(self: Tensor, other: Tensor) -> Tensor:
     mx = torch.where(mask, a, b)
     mn = torch.where(mask, b, a)
     inf_mask = torch.logical_and(torch.isinf(a), torch.eq(a, b))
-    inv_log_2 = 1.4426950408889634
-    res = torch.add(mx, torch.mul(torch.log1p(torch.pow(2.0, torch.sub(mn, mx))), inv_log_2))
+    if base2:
+        inv_log_2 = 1.4426950408889634
+        res = torch.add(mx, torch.mul(torch.log1p(torch.pow(2.0, torch.sub(mn, mx))), inv_log_2))
+    else:
+        res = torch.add(mx, torch.log1p(torch.exp(torch.sub(mn, mx))))
     return torch._to_copy(torch.where(inf_mask, a, res), dtype=d)
 
 

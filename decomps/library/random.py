@@ -10,23 +10,24 @@ docs/semantics.md.
 def rand_like(self: Tensor, dtype: Optional[int] = None,
         layout: Optional[int] = None, device: Optional[Device] = None,
         pin_memory: Optional[bool] = None, memory_format: Optional[int] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.rand(self.size(), dtype=dtype, layout=layout, device=device,
-                         pin_memory=pin_memory)
+    return _draw_like(self, False, dtype, layout, device, pin_memory)
 
 
 def randn_like(self: Tensor, dtype: Optional[int] = None,
         layout: Optional[int] = None, device: Optional[Device] = None,
         pin_memory: Optional[bool] = None, memory_format: Optional[int] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.randn(self.size(), dtype=dtype, layout=layout, device=device,
-                         pin_memory=pin_memory)
+    return _draw_like(self, True, dtype, layout, device, pin_memory)
+
+
+# rand (randn when normal) of x's size, in x's dtype and on its device unless given.
+def _draw_like(self: Tensor, normal: bool, dtype: Optional[int], layout: Optional[int],
+               device: Optional[Device], pin_memory: Optional[bool]) -> Tensor:
+    dtype, device = _dtype_device(self, dtype, device)
+    if normal:
+        return torch.randn(self.size(), dtype=dtype, layout=layout, device=device,
+                           pin_memory=pin_memory)
+    return torch.rand(self.size(), dtype=dtype, layout=layout, device=device,
+                      pin_memory=pin_memory)
 
 
 # randint_like(x, low, high): floor of a double uniform draw scaled to [low, high), in x's dtype
@@ -34,10 +35,7 @@ def randn_like(self: Tensor, dtype: Optional[int] = None,
 def randint_like_low_dtype(self: Tensor, low: int, high: int, dtype: Optional[int] = None,
                  layout: Optional[int] = None, device: Optional[Device] = None,
                  pin_memory: Optional[bool] = None, memory_format: Optional[int] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
+    dtype, device = _dtype_device(self, dtype, device)
     u = torch.rand(self.size(), dtype=torch.float64, device=device)
     return torch._to_copy(torch.floor(u * float(high - low) + float(low)), dtype=dtype)
 
@@ -45,12 +43,8 @@ def randint_like_low_dtype(self: Tensor, low: int, high: int, dtype: Optional[in
 def randint_like(self: Tensor, high: int, dtype: Optional[int] = None,
                  layout: Optional[int] = None, device: Optional[Device] = None,
                  pin_memory: Optional[bool] = None, memory_format: Optional[int] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    u = torch.rand(self.size(), dtype=torch.float64, device=device)
-    return torch._to_copy(torch.floor(u * float(high - 0) + float(0)), dtype=dtype)
+    return randint_like_low_dtype(self, 0, high, dtype, layout, device, pin_memory,
+                                  memory_format)
 
 
 # bernoulli(p): 1 where a uniform draw in [0, 1) is below p, in p's dtype.
@@ -79,7 +73,8 @@ def normal(mean: float, std: float, size: List[int], generator: Optional[Generat
                                            pin_memory=pin_memory), std), mean)
 
 
-def normal_Tensor_float(mean: Tensor, std: float = 1.0, generator: Optional[Generator] = None) -> Tensor:
+def normal_Tensor_float(mean: Tensor, std: float = 1.0,
+                        generator: Optional[Generator] = None) -> Tensor:
     return torch.add(torch.mul(torch.randn(mean.size(), dtype=mean.dtype, device=mean.device),
                                std), mean)
 
@@ -89,7 +84,8 @@ def normal_float_Tensor(mean: float, std: Tensor, generator: Optional[Generator]
                      mean)
 
 
-def normal_Tensor_Tensor(mean: Tensor, std: Tensor, generator: Optional[Generator] = None) -> Tensor:
+def normal_Tensor_Tensor(mean: Tensor, std: Tensor,
+                         generator: Optional[Generator] = None) -> Tensor:
     shape = torch.add(mean, std)
     return torch.add(torch.mul(torch.randn(shape.size(), dtype=shape.dtype, device=shape.device),
                                std), mean)
@@ -123,7 +119,8 @@ def exponential(self: Tensor, lambd: float = 1.0, generator: Optional[Generator]
 # (integer dtypes too); the 2**-53-likely V = 1 is clamped to 1.
 def geometric(self: Tensor, p: float, generator: Optional[Generator] = None) -> Tensor:
     u = torch.rand(self.size(), dtype=torch.float64, device=self.device)
-    k = torch.ceil(torch.div(torch.log1p(torch.neg(u)), torch.log1p(torch.neg(torch.scalar_tensor(p, dtype=torch.float64)))))
+    k = torch.ceil(torch.div(torch.log1p(torch.neg(u)),
+                             torch.log1p(torch.neg(torch.scalar_tensor(p, dtype=torch.float64)))))
     return torch._to_copy(torch.clamp(k, 1.0), dtype=self.dtype)
 
 
@@ -168,15 +165,16 @@ def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
 # U in [0, 1), exact for ranges below 2**53 (the kernel, uniform_int_from_to in
 # TransformationHelper.h, takes a 64-bit draw modulo the range: the same uniform law); int64 unless
 # dtype is given.
-def randint(high: int, size: List[int], dtype: Optional[int] = 4, layout: Optional[int] = None,
-            device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+def randint(high: int, size: List[int], dtype: Optional[int] = torch.int64,
+            layout: Optional[int] = None, device: Optional[Device] = None,
+            pin_memory: Optional[bool] = None) -> Tensor:
     if dtype is None:
         dtype = torch.int64
     u = torch.rand(size, dtype=torch.float64, layout=layout, device=device, pin_memory=pin_memory)
     return torch._to_copy(torch.floor(torch.mul(u, float(high))), dtype=dtype)
 
 
-def randint_low(low: int, high: int, size: List[int], dtype: Optional[int] = 4,
+def randint_low(low: int, high: int, size: List[int], dtype: Optional[int] = torch.int64,
             layout: Optional[int] = None, device: Optional[Device] = None,
             pin_memory: Optional[bool] = None) -> Tensor:
     if dtype is None:
@@ -186,9 +184,9 @@ def randint_low(low: int, high: int, size: List[int], dtype: Optional[int] = 4,
                           dtype=dtype)
 
 
-def randint_generator(high: int, size: List[int], generator: Optional[Generator], dtype: Optional[int] = 4,
-            layout: Optional[int] = None, device: Optional[Device] = None,
-            pin_memory: Optional[bool] = None) -> Tensor:
+def randint_generator(high: int, size: List[int], generator: Optional[Generator],
+                      dtype: Optional[int] = torch.int64, layout: Optional[int] = None,
+                      device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
     if dtype is None:
         dtype = torch.int64
     u = torch.rand(size, dtype=torch.float64, layout=layout, device=device, pin_memory=pin_memory)
@@ -196,7 +194,7 @@ def randint_generator(high: int, size: List[int], generator: Optional[Generator]
 
 
 def randint_low_generator(low: int, high: int, size: List[int], generator: Optional[Generator],
-            dtype: Optional[int] = 4, layout: Optional[int] = None,
+            dtype: Optional[int] = torch.int64, layout: Optional[int] = None,
             device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
     if dtype is None:
         dtype = torch.int64

@@ -45,8 +45,9 @@ def arange(end: number, dtype: Optional[int] = None, layout: Optional[int] = Non
                         pin_memory=pin_memory)
 
 
-def arange_start(start: number, end: number, dtype: Optional[int] = None, layout: Optional[int] = None,
-           device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+def arange_start(start: number, end: number, dtype: Optional[int] = None,
+                 layout: Optional[int] = None, device: Optional[Device] = None,
+                 pin_memory: Optional[bool] = None) -> Tensor:
     return torch.arange(start, end, 1, dtype=dtype, layout=layout, device=device,
                         pin_memory=pin_memory)
 
@@ -192,11 +193,13 @@ def unflatten(self: Tensor, dim: int, sizes: List[int]) -> Tensor:
         shape.append(self.size(i))
     for i in range(len(sizes)):
         if i == infer:
-            assert known != 0 and length % known == 0, "unflatten: provided sizes don't multiply up to the size of dim"
+            assert known != 0 and length % known == 0, (
+                "unflatten: provided sizes don't multiply up to the size of dim")
             shape.append(length // known)
         else:
             shape.append(sizes[i])
-    assert infer >= 0 or known == length, "unflatten: provided sizes don't multiply up to the size of dim"
+    assert infer >= 0 or known == length, (
+        "unflatten: provided sizes don't multiply up to the size of dim")
     for i in range(d + 1, n):
         shape.append(self.size(i))
     return torch.view(self, shape)
@@ -215,10 +218,7 @@ def unbind(self: Tensor, dim: int = 0) -> List[Tensor]:
 def empty_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] = None,
                device: Optional[Device] = None, pin_memory: Optional[bool] = None,
                memory_format: Optional[int] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
+    dtype, device = _dtype_device(self, dtype, device)
     if memory_format is None or memory_format == torch.preserve_format:
         if not self.is_contiguous() and min(self.stride() + [1]) > 0:
             return torch.empty_strided(self.size(), self.stride(), dtype=dtype, layout=layout,
@@ -279,27 +279,19 @@ def zeros_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] 
 def new_zeros(self: Tensor, size: List[int], dtype: Optional[int] = None,
         layout: Optional[int] = None, device: Optional[Device] = None,
         pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.full(size, 0, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+    return new_full(self, size, 0, dtype, layout, device, pin_memory)
 
 
 def new_ones(self: Tensor, size: List[int], dtype: Optional[int] = None,
         layout: Optional[int] = None, device: Optional[Device] = None,
         pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
-    return torch.full(size, 1, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+    return new_full(self, size, 1, dtype, layout, device, pin_memory)
 
 
 # The input itself when it is already laid out so, else a copy in the requested layout
 # (aten/src/ATen/native/TensorProperties.cpp): a write through the result reaches the input exactly
 # when it does in eager. `is_contiguous` folds under shape specialisation.
-def contiguous(self: Tensor, memory_format: int = 0) -> Tensor:
+def contiguous(self: Tensor, memory_format: int = torch.contiguous_format) -> Tensor:
     if self.is_contiguous(memory_format=memory_format):
         return self
     return torch.clone(self, memory_format=memory_format)
@@ -345,7 +337,8 @@ def reshape(self: Tensor, shape: List[int]) -> Tensor:
             tensor_numel = tensor_numel * old[tensor_d]
             chunk_ends = tensor_d == 0
             if not chunk_ends:
-                chunk_ends = old[tensor_d - 1] != 1 and stride[tensor_d - 1] != tensor_numel * chunk_base_stride
+                chunk_ends = (old[tensor_d - 1] != 1
+                              and stride[tensor_d - 1] != tensor_numel * chunk_base_stride)
             if chunk_ends:
                 for j in range(len(new)):
                     if view_d >= 0:
@@ -393,10 +386,7 @@ def lift_fresh_copy(self: Tensor) -> Tensor:
 def new_empty(self: Tensor, size: List[int], dtype: Optional[int] = None,
         layout: Optional[int] = None, device: Optional[Device] = None,
         pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
+    dtype, device = _dtype_device(self, dtype, device)
     return torch.empty(size, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
 
 

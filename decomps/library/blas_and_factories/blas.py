@@ -22,19 +22,29 @@ def mv(self: Tensor, vec: Tensor) -> Tensor:
     return torch.squeeze(torch.mm(self, torch.unsqueeze(vec, 1)), 1)
 
 
-# torch/_refs addmv: beta == 0 drops self (NaNs included), as the kernel does.
-def addmv(self: Tensor, mat: Tensor, vec: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
+# beta * self + alpha * out (out + self unless self_first), the scalings skipped when 1, self
+# dropped
+# when beta == 0 (NaNs included), scalars truncated to int for integral self (torch/_refs).
+def _beta_alpha(self: Tensor, out: Tensor, beta: number, alpha: number,
+                self_first: bool) -> Tensor:
     if not self.is_floating_point() and not self.is_complex():
         beta = int(beta)
         alpha = int(alpha)
-    out = torch.squeeze(torch.mm(mat, torch.unsqueeze(vec, 1)), 1)
     if alpha != 1:
         out = torch.mul(out, alpha)
     if beta == 0:
         return out
     if beta != 1:
         self = torch.mul(self, beta)
+    if self_first:
+        return torch.add(self, out)
     return torch.add(out, self)
+
+
+# torch/_refs addmv: beta == 0 drops self (NaNs included), as the kernel does.
+def addmv(self: Tensor, mat: Tensor, vec: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
+    out = torch.squeeze(torch.mm(mat, torch.unsqueeze(vec, 1)), 1)
+    return _beta_alpha(self, out, beta, alpha, False)
 
 
 # torch/_refs addr: outer product; booleans combine with or/and; beta == 0 drops self.
@@ -56,32 +66,14 @@ def addr(self: Tensor, vec1: Tensor, vec2: Tensor, beta: number = 1, alpha: numb
     return torch.add(torch.mul(s, beta), out)
 
 
-def baddbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
-    if not self.is_floating_point() and not self.is_complex():
-        beta = int(beta)
-        alpha = int(alpha)
-    result = torch.bmm(batch1, batch2)
-    if alpha != 1:
-        result = torch.mul(result, alpha)
-    if beta == 0:
-        return result
-    if beta != 1:
-        self = torch.mul(self, beta)
-    return torch.add(self, result)
+def baddbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1,
+            alpha: number = 1) -> Tensor:
+    return _beta_alpha(self, torch.bmm(batch1, batch2), beta, alpha, True)
 
 
-def addbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1, alpha: number = 1) -> Tensor:
-    if not self.is_floating_point() and not self.is_complex():
-        beta = int(beta)
-        alpha = int(alpha)
-    result = torch.sum(torch.bmm(batch1, batch2), [0])
-    if alpha != 1:
-        result = torch.mul(result, alpha)
-    if beta == 0:
-        return result
-    if beta != 1:
-        self = torch.mul(self, beta)
-    return torch.add(self, result)
+def addbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1,
+           alpha: number = 1) -> Tensor:
+    return _beta_alpha(self, torch.sum(torch.bmm(batch1, batch2), [0]), beta, alpha, True)
 
 
 DECOMPOSITIONS = {

@@ -236,10 +236,7 @@ def ones_like(self: Tensor, dtype: Optional[int] = None, layout: Optional[int] =
 def new_full(self: Tensor, size: List[int], fill_value: number, dtype: Optional[int] = None,
              layout: Optional[int] = None, device: Optional[Device] = None,
              pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
+    dtype, device = _dtype_device(self, dtype, device)
     return torch.full(size, fill_value, dtype=dtype, layout=layout, device=device,
                       pin_memory=pin_memory)
 
@@ -253,13 +250,20 @@ def new_full(self: Tensor, size: List[int], fill_value: number, dtype: Optional[
 def linspace_tt(start: Tensor, end: Tensor, steps: int, dtype: Optional[int] = None,
                 layout: Optional[int] = None, device: Optional[Device] = None,
                 pin_memory: Optional[bool] = None) -> Tensor:
+    return _space(start, end, steps, False, 10.0, dtype, layout, device, pin_memory)
+
+
+# linspace, or logspace (base ** linspace, in double) when log.
+def _space(start: Tensor, end: Tensor, steps: int, log: bool, base: float, dtype: Optional[int],
+           layout: Optional[int], device: Optional[Device], pin_memory: Optional[bool]) -> Tensor:
     if dtype is None:
         dtype = torch.full([0], 0.0, device=device).dtype
-    is_int = dtype == torch.uint8 or dtype == torch.int8 or dtype == torch.int16 or dtype == torch.int32 or dtype == torch.int64 or dtype == torch.bool
+    is_int = (dtype == torch.uint8 or dtype == torch.int8 or dtype == torch.int16
+              or dtype == torch.int32 or dtype == torch.int64 or dtype == torch.bool)
     # The kernel's step type: double for integral outputs, the output type otherwise.
     ct = dtype
     if is_int:
-        ct = 7
+        ct = torch.float64
     s = torch._to_copy(start, dtype=torch.float64)
     e = torch._to_copy(end, dtype=torch.float64)
     if is_int:
@@ -268,73 +272,68 @@ def linspace_tt(start: Tensor, end: Tensor, steps: int, dtype: Optional[int] = N
     s = torch._to_copy(s, dtype=ct)
     e = torch._to_copy(e, dtype=ct)
     if steps <= 1:
-        r = torch.slice(torch.reshape(s, [1]), 0, 0, steps)
-        return torch._to_copy(r, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
-    rg = torch.arange(0, steps, 1, dtype=ct, device=device)
-    step = torch.div(torch.sub(e, s), steps - 1)
-    lo = torch.add(s, torch.mul(step, rg))
-    hi = torch.sub(e, torch.mul(step, torch.sub(torch.full_like(rg, steps - 1), rg)))
-    x = torch.where(torch.lt(rg, steps // 2), lo, hi)
+        x = torch.slice(torch.reshape(s, [1]), 0, 0, steps)
+    else:
+        rg = torch.arange(0, steps, 1, dtype=ct, device=device)
+        step = torch.div(torch.sub(e, s), steps - 1)
+        lo = torch.add(s, torch.mul(step, rg))
+        hi = torch.sub(e, torch.mul(step, torch.sub(torch.full_like(rg, steps - 1), rg)))
+        x = torch.where(torch.lt(rg, steps // 2), lo, hi)
+    if log:
+        x = torch.pow(base, torch._to_copy(x, dtype=torch.float64))
     return torch._to_copy(x, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
 
 
-def linspace_ts(start: Tensor, end: number, steps: int, dtype: Optional[int] = None, layout: Optional[int] = None,
-        device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    return torch.linspace(start, torch.scalar_tensor(end, dtype=torch.float64, device=device), steps, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+def linspace_ts(start: Tensor, end: number, steps: int, dtype: Optional[int] = None,
+                layout: Optional[int] = None, device: Optional[Device] = None,
+                pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.linspace(start, torch.scalar_tensor(end, dtype=torch.float64, device=device),
+                          steps, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
 
 
-def linspace_st(start: number, end: Tensor, steps: int, dtype: Optional[int] = None, layout: Optional[int] = None,
-        device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    return torch.linspace(torch.scalar_tensor(start, dtype=torch.float64, device=device), end, steps, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+def linspace_st(start: number, end: Tensor, steps: int, dtype: Optional[int] = None,
+                layout: Optional[int] = None, device: Optional[Device] = None,
+                pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.linspace(torch.scalar_tensor(start, dtype=torch.float64, device=device), end,
+                          steps, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
 
 
-def linspace(start: number, end: number, steps: int, dtype: Optional[int] = None, layout: Optional[int] = None,
-        device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    return torch.linspace(torch.scalar_tensor(start, dtype=torch.float64, device=device), torch.scalar_tensor(end, dtype=torch.float64, device=device), steps, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+def linspace(start: number, end: number, steps: int, dtype: Optional[int] = None,
+             layout: Optional[int] = None, device: Optional[Device] = None,
+             pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.linspace(torch.scalar_tensor(start, dtype=torch.float64, device=device),
+                          torch.scalar_tensor(end, dtype=torch.float64, device=device), steps,
+                          dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
 
 
 def logspace_tt(start: Tensor, end: Tensor, steps: int, base: float = 10.,
                 dtype: Optional[int] = None, layout: Optional[int] = None,
                 device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = torch.full([0], 0.0, device=device).dtype
-    is_int = dtype == torch.uint8 or dtype == torch.int8 or dtype == torch.int16 or dtype == torch.int32 or dtype == torch.int64 or dtype == torch.bool
-    # The kernel's step type: double for integral outputs, the output type otherwise.
-    ct = dtype
-    if is_int:
-        ct = 7
-    s = torch._to_copy(start, dtype=torch.float64)
-    e = torch._to_copy(end, dtype=torch.float64)
-    if is_int:
-        s = torch.trunc(s)
-        e = torch.trunc(e)
-    s = torch._to_copy(s, dtype=ct)
-    e = torch._to_copy(e, dtype=ct)
-    if steps <= 1:
-        r = torch.pow(base, torch._to_copy(torch.slice(torch.reshape(s, [1]), 0, 0, steps), dtype=torch.float64))
-        return torch._to_copy(r, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
-    rg = torch.arange(0, steps, 1, dtype=ct, device=device)
-    step = torch.div(torch.sub(e, s), steps - 1)
-    lo = torch.add(s, torch.mul(step, rg))
-    hi = torch.sub(e, torch.mul(step, torch.sub(torch.full_like(rg, steps - 1), rg)))
-    x = torch.where(torch.lt(rg, steps // 2), lo, hi)
-    x = torch.pow(base, torch._to_copy(x, dtype=torch.float64))
-    return torch._to_copy(x, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+    return _space(start, end, steps, True, base, dtype, layout, device, pin_memory)
 
 
-def logspace_ts(start: Tensor, end: number, steps: int, base: float = 10., dtype: Optional[int] = None, layout: Optional[int] = None,
-        device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    return torch.logspace(start, torch.scalar_tensor(end, dtype=torch.float64, device=device), steps, base, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+def logspace_ts(start: Tensor, end: number, steps: int, base: float = 10.,
+                dtype: Optional[int] = None, layout: Optional[int] = None,
+                device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.logspace(start, torch.scalar_tensor(end, dtype=torch.float64, device=device),
+                          steps, base, dtype=dtype, layout=layout, device=device,
+                          pin_memory=pin_memory)
 
 
-def logspace_st(start: number, end: Tensor, steps: int, base: float = 10., dtype: Optional[int] = None, layout: Optional[int] = None,
-        device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    return torch.logspace(torch.scalar_tensor(start, dtype=torch.float64, device=device), end, steps, base, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+def logspace_st(start: number, end: Tensor, steps: int, base: float = 10.,
+                dtype: Optional[int] = None, layout: Optional[int] = None,
+                device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.logspace(torch.scalar_tensor(start, dtype=torch.float64, device=device), end,
+                          steps, base, dtype=dtype, layout=layout, device=device,
+                          pin_memory=pin_memory)
 
 
-def logspace(start: number, end: number, steps: int, base: float = 10., dtype: Optional[int] = None, layout: Optional[int] = None,
-        device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    return torch.logspace(torch.scalar_tensor(start, dtype=torch.float64, device=device), torch.scalar_tensor(end, dtype=torch.float64, device=device), steps, base, dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
+def logspace(start: number, end: number, steps: int, base: float = 10., dtype: Optional[int] = None,
+             layout: Optional[int] = None, device: Optional[Device] = None,
+             pin_memory: Optional[bool] = None) -> Tensor:
+    return torch.logspace(torch.scalar_tensor(start, dtype=torch.float64, device=device),
+                          torch.scalar_tensor(end, dtype=torch.float64, device=device), steps, base,
+                          dtype=dtype, layout=layout, device=device, pin_memory=pin_memory)
 
 
 # torch/_refs eye: row index == column index.
@@ -375,10 +374,7 @@ def empty_permuted(size: List[int], physical_layout: List[int], dtype: Optional[
 def new_empty_strided(self: Tensor, size: List[int], stride: List[int],
                       dtype: Optional[int] = None, layout: Optional[int] = None,
                       device: Optional[Device] = None, pin_memory: Optional[bool] = None) -> Tensor:
-    if dtype is None:
-        dtype = self.dtype
-    if device is None:
-        device = self.device
+    dtype, device = _dtype_device(self, dtype, device)
     return torch.empty_strided(size, stride, dtype=dtype, layout=layout, device=device,
                                pin_memory=pin_memory)
 

@@ -16,6 +16,16 @@ def _bsize(sizes: List[int]) -> int:
     return b
 
 
+# The batch shape and the matrix dims m, n of a (..., m, n) shape.
+def _mat_dims(s: List[int]) -> Tuple[List[int], int, int]:
+    return s[:-2], s[len(s) - 2], s[len(s) - 1]
+
+
+# The dims b, m, n of a (b, m, n) tensor, and min(m, n).
+def _bmnk(a: Tensor) -> Tuple[int, int, int, int]:
+    return a.size(0), a.size(1), a.size(2), min(a.size(1), a.size(2))
+
+
 def _flat(x: Tensor) -> Tensor:
     # (..., m, n) -> (b, m, n) float64
     s = x.size()
@@ -28,10 +38,7 @@ def _lu(a: Tensor) -> Tuple[Tensor, Tensor]:
     # LU with partial pivoting (Golub & Van Loan, Matrix Computations 4th ed., Alg. 3.4.1; the
     # pivot is the first entry of largest magnitude, as LAPACK dgetf2/idamax choose it).
     # a: (b, m, n) float64. Returns packed L\U and 0-based pivot rows (b, min(m, n)) int64.
-    b = a.size(0)
-    m = a.size(1)
-    n = a.size(2)
-    k = min(m, n)
+    b, m, n, k = _bmnk(a)
     piv = torch.full([b, k], 0, dtype=torch.int64)
     for j in range(k):
         col = torch.select(torch.slice(a, 1, j, m), 2, j)
@@ -158,7 +165,8 @@ def _lusolve_b(lu: Tensor, piv: Tensor, abatch: List[int], rhs: Tensor, adjoint:
     lu_e = torch.reshape(torch.reshape(lu, abatch + [n, n]).expand(batch + [n, n]), [bb, n, n])
     k = piv.size(1)
     piv_e = torch.reshape(torch.reshape(piv, abatch + [k]).expand(batch + [k]), [bb, k])
-    rhs_e = torch.reshape(torch._to_copy(rhs, dtype=torch.float64).expand(batch + [n, r]), [bb, n, r])
+    rhs_e = torch.reshape(torch._to_copy(rhs, dtype=torch.float64).expand(batch + [n, r]),
+                          [bb, n, r])
     x = _lusolve(lu_e, piv_e, rhs_e, adjoint)
     return torch.reshape(x, batch + [n, r])
 
@@ -173,7 +181,8 @@ def _trsolve_b(a: Tensor, rhs: Tensor, lower: bool, unit: bool, trans: bool) -> 
     batch = _bcast(s[:-2], rs[:-2])
     bb = _bsize(batch)
     t = torch.reshape(torch._to_copy(a, dtype=torch.float64).expand(batch + [n, n]), [bb, n, n])
-    rhs_e = torch.reshape(torch._to_copy(rhs, dtype=torch.float64).expand(batch + [n, r]), [bb, n, r])
+    rhs_e = torch.reshape(torch._to_copy(rhs, dtype=torch.float64).expand(batch + [n, r]),
+                          [bb, n, r])
     if trans:
         t = _tr(t)
         lower = not lower
@@ -186,10 +195,7 @@ def _geqrf(a: Tensor) -> Tuple[Tensor, Tensor]:
     # j, x = a[j:, j], beta = -sign(alpha) |x|, tau = (beta - alpha) / beta, v = x / (alpha - beta)
     # with v_0 = 1 (tau = 0 when x[1:] = 0); R's diagonal is beta, v is stored below it.
     # a (b, m, n) float64; returns the packed matrix and tau (b, min(m, n)).
-    b = a.size(0)
-    m = a.size(1)
-    n = a.size(2)
-    k = min(m, n)
+    b, m, n, k = _bmnk(a)
     tau = torch.full([b, k], 0.0, dtype=torch.float64)
     r = torch.unsqueeze(torch.arange(0, m, 1), 0)
     for j in range(k):
@@ -200,14 +206,21 @@ def _geqrf(a: Tensor) -> Tuple[Tensor, Tensor]:
         nz = torch.gt(xn2, 0.0)
         one = torch.full_like(alpha, 1.0)
         sg = torch.where(torch.ge(alpha, 0.0), one, torch.neg(one))
-        beta = torch.where(nz, torch.neg(torch.mul(sg, torch.sqrt(torch.add(torch.mul(alpha, alpha), xn2)))), alpha)
-        t = torch.where(nz, torch.div(torch.sub(beta, alpha), torch.where(nz, beta, one)), torch.full_like(alpha, 0.0))
+        beta = torch.where(nz,
+                           torch.neg(torch.mul(sg,
+                                               torch.sqrt(torch.add(torch.mul(alpha, alpha),
+                                                                    xn2)))),
+                           alpha)
+        t = torch.where(nz, torch.div(torch.sub(beta, alpha), torch.where(nz, beta, one)),
+                        torch.full_like(alpha, 0.0))
         denom = torch.where(nz, torch.sub(alpha, beta), one)
         vt = torch.div(tail, torch.unsqueeze(denom, 1))
         v = torch.where(torch.eq(r, j), torch.full_like(vt, 1.0), vt)
         tr = torch.slice(a, 2, j + 1, n)
         w = torch.bmm(torch.unsqueeze(v, 1), tr)
-        tr = torch.sub(tr, torch.mul(torch.unsqueeze(torch.unsqueeze(t, 1), 2), torch.mul(torch.unsqueeze(v, 2), w)))
+        tr = torch.sub(tr,
+                       torch.mul(torch.unsqueeze(torch.unsqueeze(t, 1), 2),
+                                 torch.mul(torch.unsqueeze(v, 2), w)))
         a = torch.slice_scatter(a, tr, 2, j + 1, n)
         col = torch.where(torch.gt(r, j), vt, x)
         col = torch.where(torch.eq(r, j), torch.unsqueeze(beta, 1).expand([b, m]), col)

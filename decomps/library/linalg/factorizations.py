@@ -4,7 +4,8 @@ this folder.
 
 
 # LU with partial pivoting (LAPACK dgetrf): packed L\U, 1-based int32 pivots, info.
-def linalg_lu_factor_ex(A: Tensor, pivot: bool = True, check_errors: bool = False) -> Tuple[Tensor, Tensor, Tensor]:
+def linalg_lu_factor_ex(A: Tensor, pivot: bool = True,
+                        check_errors: bool = False) -> Tuple[Tensor, Tensor, Tensor]:
     s = A.size()
     batch = s[:-2]
     k = min(s[len(s) - 2], s[len(s) - 1])
@@ -16,11 +17,13 @@ def linalg_lu_factor_ex(A: Tensor, pivot: bool = True, check_errors: bool = Fals
 
 # Solves A X = B (A^T X = B when adjoint; X A = B when not left) from getrf's LU and pivots (LAPACK
 # dgetrs).
-def linalg_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, left: bool = True, adjoint: bool = False) -> Tensor:
+def linalg_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, left: bool = True,
+                    adjoint: bool = False) -> Tensor:
     s = LU.size()
     ps = pivots.size()
     lu = _flat(LU)
-    piv = torch.reshape(torch.sub(torch._to_copy(pivots, dtype=torch.int64), 1), [lu.size(0), ps[len(ps) - 1]])
+    piv = torch.reshape(torch.sub(torch._to_copy(pivots, dtype=torch.int64), 1),
+                        [lu.size(0), ps[len(ps) - 1]])
     if left:
         x = _lusolve_b(lu, piv, s[:-2], B, adjoint)
     else:
@@ -33,16 +36,15 @@ def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
     s = LU_data.size()
     ps = LU_pivots.size()
     lu = _flat(LU_data)
-    piv = torch.reshape(torch.sub(torch._to_copy(LU_pivots, dtype=torch.int64), 1), [lu.size(0), ps[len(ps) - 1]])
+    piv = torch.reshape(torch.sub(torch._to_copy(LU_pivots, dtype=torch.int64), 1),
+                        [lu.size(0), ps[len(ps) - 1]])
     return torch._to_copy(_lusolve_b(lu, piv, s[:-2], b, False), dtype=b.dtype)
 
 
 # A = P L U with partial pivoting (LAPACK dgetrf), unpacked as torch.linalg.lu returns it.
 def linalg_lu(A: Tensor, pivot: bool = True) -> Tuple[Tensor, Tensor, Tensor]:
     s = A.size()
-    batch = s[:-2]
-    m = s[len(s) - 2]
-    n = s[len(s) - 1]
+    batch, m, n = _mat_dims(s)
     k = min(m, n)
     lu, piv = _lu(_flat(A))
     b = lu.size(0)
@@ -67,9 +69,7 @@ def geqrf(self: Tensor) -> Tuple[Tensor, Tensor]:
 # QR by Householder reflections with LAPACK's sign conventions (dgeqrf, then dorgqr for Q).
 def linalg_qr(A: Tensor, mode: str = "reduced") -> Tuple[Tensor, Tensor]:
     s = A.size()
-    batch = s[:-2]
-    m = s[len(s) - 2]
-    n = s[len(s) - 1]
+    batch, m, n = _mat_dims(s)
     k = min(m, n)
     a, tau = _geqrf(_flat(A))
     rows = k
@@ -95,7 +95,8 @@ def linalg_householder_product(input: Tensor, tau: Tensor) -> Tensor:
 
 # Multiplies by Q = H_1 ... H_k (or Q^T) from the left or right (LAPACK dormqr), with Q formed
 # explicitly (dorgqr).
-def ormqr(self: Tensor, input2: Tensor, input3: Tensor, left: bool = True, transpose: bool = False) -> Tensor:
+def ormqr(self: Tensor, input2: Tensor, input3: Tensor, left: bool = True,
+          transpose: bool = False) -> Tensor:
     s = self.size()
     cs = input3.size()
     a = _flat(self)
@@ -136,7 +137,8 @@ def _chol(a: Tensor) -> Tuple[Tensor, Tensor]:
 
 
 # Cholesky factorisation (Golub & Van Loan Alg. 4.2.2; LAPACK dpotrf) of the UPLO triangle.
-def linalg_cholesky_ex(A: Tensor, upper: bool = False, check_errors: bool = False) -> Tuple[Tensor, Tensor]:
+def linalg_cholesky_ex(A: Tensor, upper: bool = False,
+                       check_errors: bool = False) -> Tuple[Tensor, Tensor]:
     s = A.size()
     a = _flat(A)
     if upper:
@@ -149,35 +151,26 @@ def linalg_cholesky_ex(A: Tensor, upper: bool = False, check_errors: bool = Fals
 
 # Cholesky factorisation (Golub & Van Loan Alg. 4.2.2; LAPACK dpotrf).
 def linalg_cholesky(A: Tensor, upper: bool = False) -> Tensor:
-    s = A.size()
-    a = _flat(A)
-    if upper:
-        a = _tr(a)
-    l, info = _chol(a)
-    if upper:
-        l = _tr(l)
-    return torch.reshape(torch._to_copy(l, dtype=A.dtype), s)
+    return linalg_cholesky_ex(A, upper)[0]
 
 
 def cholesky(A: Tensor, upper: bool = False) -> Tensor:
-    s = A.size()
-    a = _flat(A)
+    return linalg_cholesky_ex(A, upper)[0]
+
+
+# x with (L L^T) x = rhs, L the lower triangle of l (U^T U, U the upper one, when upper): two
+# triangular solves (LAPACK dpotrs), batch dims broadcast; float64.
+def _chol_solve(l: Tensor, rhs: Tensor, upper: bool) -> Tensor:
     if upper:
-        a = _tr(a)
-    l, info = _chol(a)
-    if upper:
-        l = _tr(l)
-    return torch.reshape(torch._to_copy(l, dtype=A.dtype), s)
+        y = _trsolve_b(l, rhs, False, False, True)
+        return _trsolve_b(l, y, False, False, False)
+    y = _trsolve_b(l, rhs, True, False, False)
+    return _trsolve_b(l, y, True, False, True)
 
 
 # Solves (L L^T) X = B (U^T U when upper) by two triangular solves (LAPACK dpotrs).
 def cholesky_solve(self: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
-    if upper:
-        y = _trsolve_b(input2, self, False, False, True)
-        x = _trsolve_b(input2, y, False, False, False)
-    else:
-        y = _trsolve_b(input2, self, True, False, False)
-        x = _trsolve_b(input2, y, True, False, True)
+    x = _chol_solve(input2, self, upper)
     return torch._to_copy(x, dtype=torch.result_type(self, input2))
 
 
@@ -187,12 +180,7 @@ def cholesky_inverse(self: Tensor, upper: bool = False) -> Tensor:
     n = s[len(s) - 1]
     f = _flat(self)
     e = _eye(f.size(0), n, n)
-    if upper:
-        y = _trsolve_b(f, e, False, False, True)
-        x = _trsolve_b(f, y, False, False, False)
-    else:
-        y = _trsolve_b(f, e, True, False, False)
-        x = _trsolve_b(f, y, True, False, True)
+    x = _chol_solve(f, e, upper)
     return torch.reshape(torch._to_copy(x, dtype=self.dtype), s)
 
 

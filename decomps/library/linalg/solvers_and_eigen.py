@@ -53,7 +53,8 @@ def linalg_inv_ex(A: Tensor, check_errors: bool = False) -> Tuple[Tensor, Tensor
 # Solves A X = B (X A = B when not left) from the LU factorisation of A (LAPACK dgesv); B is a
 # (batch of) vector(s) when linalg_solve_is_vector_rhs says so
 # (aten/src/ATen/native/LinearAlgebraUtils.h).
-def _linalg_solve_ex(A: Tensor, B: Tensor, left: bool = True, check_errors: bool = False) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+def _linalg_solve_ex(A: Tensor, B: Tensor, left: bool = True,
+                     check_errors: bool = False) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
     s = A.size()
     batch = s[:-2]
     n = s[len(s) - 1]
@@ -79,7 +80,8 @@ def _linalg_solve_ex(A: Tensor, B: Tensor, left: bool = True, check_errors: bool
 
 # Triangular solve by forward/back substitution (Golub & Van Loan Alg. 3.1.1/3.1.2; LAPACK dtrtrs);
 # X A = B is solved as A^T X^T = B^T.
-def linalg_solve_triangular(A: Tensor, B: Tensor, upper: bool, left: bool = True, unitriangular: bool = False) -> Tensor:
+def linalg_solve_triangular(A: Tensor, B: Tensor, upper: bool, left: bool = True,
+                            unitriangular: bool = False) -> Tensor:
     dt = torch.result_type(A, B)
     if left:
         x = _trsolve_b(A, B, not upper, unitriangular, False)
@@ -90,7 +92,8 @@ def linalg_solve_triangular(A: Tensor, B: Tensor, upper: bool, left: bool = True
 
 # torch.triangular_solve(b, A): solves op(A) X = b by substitution (LAPACK dtrtrs); also returns A
 # broadcast to the batch shape, as the kernel does.
-def triangular_solve(self: Tensor, A: Tensor, upper: bool = True, transpose: bool = False, unitriangular: bool = False) -> Tuple[Tensor, Tensor]:
+def triangular_solve(self: Tensor, A: Tensor, upper: bool = True, transpose: bool = False,
+                     unitriangular: bool = False) -> Tuple[Tensor, Tensor]:
     x = _trsolve_b(A, self, not upper, unitriangular, transpose)
     s = A.size()
     batch = _bcast(s[:-2], self.size()[:-2])
@@ -159,7 +162,10 @@ def _jacobi_eigh(a: Tensor, sweeps: int) -> Tuple[Tensor, Tensor]:
             d = torch.diagonal(a, 0, 1, 2)
             app = torch.index_select(d, 1, p)
             aqq = torch.index_select(d, 1, q)
-            apq = torch.squeeze(torch.gather(torch.index_select(a, 1, p), 2, torch.unsqueeze(torch.unsqueeze(q, 0), 2).expand([b, p.size(0), 1])), 2)
+            apq = torch.squeeze(torch.gather(torch.index_select(a, 1, p), 2,
+                                             torch.unsqueeze(torch.unsqueeze(q, 0),
+                                                             2).expand([b, p.size(0), 1])),
+                                2)
             c, s = _rot(app, aqq, apq)
             a = _prot(a, p, q, c, s)
             a = _tr(_prot(_tr(a), p, q, c, s))
@@ -227,11 +233,10 @@ def _jacobi_svd(a: Tensor, sweeps: int) -> Tuple[Tensor, Tensor, Tensor]:
 # SVD by one-sided Jacobi (Golub & Van Loan sec. 8.6.3) on A or A^T, whichever is tall; full U (V)
 # completed with the Householder QR of the thin factor (LAPACK dgeqrf/dorgqr). Singular vectors are
 # unique only up to sign: LAPACK's signs are not reproduced.
-def _linalg_svd(A: Tensor, full_matrices: bool = False, compute_uv: bool = True, driver: Optional[str] = None) -> Tuple[Tensor, Tensor, Tensor]:
+def _linalg_svd(A: Tensor, full_matrices: bool = False, compute_uv: bool = True,
+                driver: Optional[str] = None) -> Tuple[Tensor, Tensor, Tensor]:
     s = A.size()
-    batch = s[:-2]
-    m = s[len(s) - 2]
-    n = s[len(s) - 1]
+    batch, m, n = _mat_dims(s)
     k = min(m, n)
     a = _flat(A)
     wide = m < n
@@ -263,11 +268,10 @@ def _linalg_svd(A: Tensor, full_matrices: bool = False, compute_uv: bool = True,
 # default tolerances (aten/src/ATen/native/LinearAlgebra.cpp linalg_pinv and get_atol_rtol); the SVD
 # by one-sided Jacobi, the Hermitian case by Jacobi eigh on the lower triangle. The result does not
 # depend on the singular vectors' signs.
-def linalg_pinv(self: Tensor, atol: Optional[Tensor] = None, rtol: Optional[Tensor] = None, hermitian: bool = False) -> Tensor:
+def linalg_pinv(self: Tensor, atol: Optional[Tensor] = None, rtol: Optional[Tensor] = None,
+                hermitian: bool = False) -> Tensor:
     s = self.size()
-    batch = s[:-2]
-    m = s[len(s) - 2]
-    n = s[len(s) - 1]
+    batch, m, n = _mat_dims(s)
     if m == 0 or n == 0 or self.numel() == 0:
         return torch.full(batch + [n, m], 0.0, dtype=self.dtype)
     eps = 1.1920928955078125e-07
@@ -289,7 +293,8 @@ def linalg_pinv(self: Tensor, atol: Optional[Tensor] = None, rtol: Optional[Tens
         w = torch.reshape(w, batch + [n])
         v = torch.reshape(v, batch + [n, n])
         sabs = torch.abs(w)
-        tol = torch.maximum(torch.unsqueeze(at, -1), torch.mul(torch.unsqueeze(rt, -1), torch.amax(sabs, [-1], True)))
+        tol = torch.maximum(torch.unsqueeze(at, -1),
+                            torch.mul(torch.unsqueeze(rt, -1), torch.amax(sabs, [-1], True)))
         winv = torch.where(torch.gt(sabs, tol), torch.reciprocal(w), torch.full_like(w, 0.0))
         out = torch.matmul(torch.mul(v, torch.unsqueeze(winv, -2)), torch.transpose(v, -2, -1))
         return torch._to_copy(out, dtype=self.dtype)
@@ -299,7 +304,8 @@ def linalg_pinv(self: Tensor, atol: Optional[Tensor] = None, rtol: Optional[Tens
     u, sv, v = _jacobi_svd(a, 10 + min(m, n) // 4)
     k = min(m, n)
     sv = torch.reshape(sv, batch + [k])
-    tol = torch.maximum(torch.unsqueeze(at, -1), torch.mul(torch.unsqueeze(rt, -1), torch.slice(sv, -1, 0, 1)))
+    tol = torch.maximum(torch.unsqueeze(at, -1),
+                        torch.mul(torch.unsqueeze(rt, -1), torch.slice(sv, -1, 0, 1)))
     sinv = torch.where(torch.gt(sv, tol), torch.reciprocal(sv), torch.full_like(sv, 0.0))
     u = torch.reshape(u, batch + [u.size(1), k])
     v = torch.reshape(v, batch + [k, k])

@@ -39,11 +39,7 @@ def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
 def mse_loss(self: Tensor, target: Tensor, reduction: int = 1) -> Tensor:
     d = torch.sub(self, target)
     loss = torch.mul(d, d)
-    if reduction == Reduction.MEAN:
-        return torch.mean(loss)
-    if reduction == Reduction.SUM:
-        return torch.sum(loss)
-    return loss
+    return _reduce(loss, reduction)
 
 
 # |d| < delta ? d^2 / 2 : delta * (|d| - delta / 2), following torch/_refs/nn/functional/__init__.py
@@ -52,11 +48,7 @@ def huber_loss(self: Tensor, target: Tensor, reduction: int = 1, delta: float = 
     z = torch.abs(torch.sub(self, target))
     loss = torch.where(torch.lt(z, delta), torch.mul(torch.mul(z, z), 0.5),
                        torch.mul(torch.sub(z, 0.5 * delta), delta))
-    if reduction == Reduction.MEAN:
-        return torch.mean(loss)
-    if reduction == Reduction.SUM:
-        return torch.sum(loss)
-    return loss
+    return _reduce(loss, reduction)
 
 
 # |d| < beta ? d^2 / (2 beta) : |d| - beta / 2 (beta 0: |d|), following
@@ -67,21 +59,13 @@ def smooth_l1_loss(self: Tensor, target: Tensor, reduction: int = 1, beta: float
     if beta != 0.0:
         loss = torch.where(torch.lt(z, beta), torch.div(torch.mul(torch.mul(z, z), 0.5), beta),
                            torch.sub(z, 0.5 * beta))
-    if reduction == Reduction.MEAN:
-        return torch.mean(loss)
-    if reduction == Reduction.SUM:
-        return torch.sum(loss)
-    return loss
+    return _reduce(loss, reduction)
 
 
 # log1p(exp(-x * t)), following torch/_decomp/decompositions.py soft_margin_loss.
 def soft_margin_loss(self: Tensor, target: Tensor, reduction: int = 1) -> Tensor:
     loss = torch.log1p(torch.exp(torch.mul(torch.neg(self), target)))
-    if reduction == Reduction.MEAN:
-        return torch.mean(loss)
-    if reduction == Reduction.SUM:
-        return torch.sum(loss)
-    return loss
+    return _reduce(loss, reduction)
 
 
 # (t - 1) * max(log1p(-x), -100) - t * max(log(x), -100), times weight, following
@@ -89,15 +73,12 @@ def soft_margin_loss(self: Tensor, target: Tensor, reduction: int = 1) -> Tensor
 def binary_cross_entropy(self: Tensor, target: Tensor, weight: Optional[Tensor] = None,
                          reduction: int = 1) -> Tensor:
     lo = torch.full([], -100.0, dtype=self.dtype, device=self.device)
-    loss = torch.sub(torch.mul(torch.sub(target, 1), torch.maximum(torch.log1p(torch.neg(self)), lo)),
+    loss = torch.sub(torch.mul(torch.sub(target, 1),
+                               torch.maximum(torch.log1p(torch.neg(self)), lo)),
                      torch.mul(target, torch.maximum(torch.log(self), lo)))
     if weight is not None:
         loss = torch.mul(loss, weight)
-    if reduction == Reduction.MEAN:
-        return torch.mean(loss)
-    if reduction == Reduction.SUM:
-        return torch.sum(loss)
-    return loss
+    return _reduce(loss, reduction)
 
 
 # (1 - t) * x - ((pos_weight - 1) * t + 1) * logsigmoid(x), times weight, following
@@ -115,11 +96,7 @@ def binary_cross_entropy_with_logits(self: Tensor, target: Tensor, weight: Optio
         loss = torch.sub(torch.mul(torch.rsub(target, 1), self), ls)
     if weight is not None:
         loss = torch.mul(loss, weight)
-    if reduction == Reduction.MEAN:
-        return torch.mean(loss)
-    if reduction == Reduction.SUM:
-        return torch.sum(loss)
-    return loss
+    return _reduce(loss, reduction)
 
 
 # sum over i != y of max(0, margin - x[y] + x[i])^p * w[y] / dim, following
@@ -137,7 +114,9 @@ def multi_margin_loss(self: Tensor, target: Tensor, p: number = 1, margin: numbe
     if int(p) == 2:
         z = torch.mul(z, z)
     if weight is not None:
-        z = torch.mul(z, torch.index_select(torch.reshape(weight, [-1]), 0, torch.reshape(t, [-1])).unsqueeze(1))
+        z = torch.mul(z,
+                      torch.index_select(torch.reshape(weight, [-1]), 0,
+                                         torch.reshape(t, [-1])).unsqueeze(1))
     idx = torch.arange(0, dim, 1, dtype=torch.int64, device=x.device)
     z = torch.where(torch.ne(idx, t), z, torch.zeros_like(z))
     if reduction == Reduction.MEAN:
@@ -258,7 +237,9 @@ def _ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: List[int],
     neginf = torch.full([1], float("-inf"), dtype=lp.dtype, device=dev)
     ninf_col = torch.full([N, 1], float("-inf"), dtype=lp.dtype, device=dev)
     ninf_col2 = torch.full([N, 2], float("-inf"), dtype=lp.dtype, device=dev)
-    prev2 = torch.cat([torch.full([N, 2], -1, dtype=torch.int64, device=dev), torch.slice(tp, 1, 0, S - 2)], 1)
+    prev2 = torch.cat([torch.full([N, 2], -1, dtype=torch.int64, device=dev),
+                       torch.slice(tp, 1, 0, S - 2)],
+                      1)
     allow3 = torch.logical_and(torch.ge(s, 2), torch.ne(tp, prev2))
     m0 = torch.logical_or(torch.eq(s, 0), torch.logical_and(torch.eq(s, 1), torch.gt(tlt, 0)))
     alpha = torch.where(m0, torch.select(E, 0, 0), neginf)
@@ -266,23 +247,29 @@ def _ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: List[int],
     for t in range(1, T):
         la1 = alpha
         la2 = torch.cat([ninf_col, torch.slice(alpha, 1, 0, S - 1)], 1)
-        la3 = torch.where(allow3, torch.cat([ninf_col2, torch.slice(alpha, 1, 0, S - 2)], 1), neginf)
+        la3 = torch.where(allow3, torch.cat([ninf_col2, torch.slice(alpha, 1, 0, S - 2)], 1),
+                          neginf)
         m = torch.maximum(torch.maximum(la1, la2), la3)
         m = torch.where(torch.eq(m, float("-inf")), torch.zeros_like(m), m)
-        lse = torch.log(torch.add(torch.add(torch.exp(torch.sub(la1, m)), torch.exp(torch.sub(la2, m))),
+        lse = torch.log(torch.add(torch.add(torch.exp(torch.sub(la1, m)),
+                                            torch.exp(torch.sub(la2, m))),
                                   torch.exp(torch.sub(la3, m))))
         alpha = torch.add(torch.add(lse, m), torch.select(E, 0, t))
         alphas.append(alpha)
     LA = torch.stack(alphas, 1)
     tt = torch.view(torch.arange(0, T, 1, dtype=torch.int64, device=dev), [1, T, 1])
     LA = torch.where(torch.ge(tt, torch.unsqueeze(il, 2)), neginf, LA)
-    last = torch.squeeze(torch.gather(LA, 1, torch.expand(torch.unsqueeze(torch.sub(il, 1), 2), [N, 1, S])), 1)
+    last = torch.squeeze(torch.gather(LA, 1,
+                                      torch.expand(torch.unsqueeze(torch.sub(il, 1), 2),
+                                                   [N, 1, S])),
+                         1)
     l1 = torch.gather(last, 1, torch.mul(tlt, 2))
     l2 = torch.gather(last, 1, torch.clamp(torch.sub(torch.mul(tlt, 2), 1), 0))
     l2 = torch.where(torch.gt(tlt, 0), l2, neginf)
     m = torch.maximum(l1, l2)
     m = torch.where(torch.eq(m, float("-inf")), torch.zeros_like(m), m)
-    ll = torch.add(torch.log(torch.add(torch.exp(torch.sub(l1, m)), torch.exp(torch.sub(l2, m)))), m)
+    ll = torch.add(torch.log(torch.add(torch.exp(torch.sub(l1, m)), torch.exp(torch.sub(l2, m)))),
+                   m)
     nll = torch.neg(torch.squeeze(ll, 1))
     if zero_infinity:
         nll = torch.where(torch.eq(nll, float("inf")), torch.zeros_like(nll), nll)

@@ -38,9 +38,11 @@ def _batch_norm_with_update(input: Tensor, weight: Optional[Tensor], bias: Optio
 def _native_batch_norm_legit_functional(input: Tensor, weight: Optional[Tensor],
                                         bias: Optional[Tensor], running_mean: Tensor,
                                         running_var: Tensor, training: bool, momentum: float,
-                                        eps: float) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+                                        eps: float
+                                        ) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
     if training:
-        out, mean, rstd = torch._native_batch_norm_legit(input, weight, bias, training, momentum, eps)
+        out, mean, rstd = torch._native_batch_norm_legit(input, weight, bias, training, momentum,
+                                                         eps)
         dims: List[int] = [0]
         for i in range(2, input.dim()):
             dims.append(i)

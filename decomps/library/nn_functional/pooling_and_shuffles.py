@@ -7,63 +7,35 @@ conventions: common.py of this folder.
 # r, H, W] -> [*, C, r, r, H, W] -> [*, C, H, r, W, r] -> [*, C, H r, W r], following
 # torch/_refs/nn/functional/__init__.py pixel_shuffle.
 def pixel_shuffle(self: Tensor, upscale_factor: int) -> Tensor:
-    n = self.dim() - 3
     r = upscale_factor
-    shape: List[int] = []
-    perm: List[int] = []
-    out: List[int] = []
-    for i in range(n):
-        shape.append(self.size(i))
-        perm.append(i)
-        out.append(self.size(i))
     c = self.size(-3) // (r * r)
     h = self.size(-2)
     w = self.size(-1)
-    shape.append(c)
-    shape.append(r)
-    shape.append(r)
-    shape.append(h)
-    shape.append(w)
-    perm.append(n)
-    perm.append(n + 3)
-    perm.append(n + 1)
-    perm.append(n + 4)
-    perm.append(n + 2)
-    out.append(c)
-    out.append(h * r)
-    out.append(w * r)
-    return torch.reshape(torch.permute(torch.view(self, shape), perm), out)
+    return _shuffle(self, [c, r, r, h, w], [0, 3, 1, 4, 2], [c, h * r, w * r])
 
 
 # [*, C, H r, W r] -> [*, C, H, r, W, r] -> [*, C, r, r, H, W] -> [*, C r r, H, W], following
 # torch/_refs/nn/functional/__init__.py pixel_unshuffle.
 def pixel_unshuffle(self: Tensor, downscale_factor: int) -> Tensor:
-    n = self.dim() - 3
     r = downscale_factor
-    shape: List[int] = []
-    perm: List[int] = []
-    out: List[int] = []
-    for i in range(n):
-        shape.append(self.size(i))
-        perm.append(i)
-        out.append(self.size(i))
     c = self.size(-3)
     h = self.size(-2) // r
     w = self.size(-1) // r
-    shape.append(c)
-    shape.append(h)
-    shape.append(r)
-    shape.append(w)
-    shape.append(r)
-    perm.append(n)
-    perm.append(n + 2)
-    perm.append(n + 4)
-    perm.append(n + 1)
-    perm.append(n + 3)
-    out.append(c * r * r)
-    out.append(h)
-    out.append(w)
-    return torch.reshape(torch.permute(torch.view(self, shape), perm), out)
+    return _shuffle(self, [c, h, r, w, r], [0, 2, 4, 1, 3], [c * r * r, h, w])
+
+
+# self's last three dims viewed as `shape`, permuted by `perm` (over those dims) and reshaped to
+# `out`, the leading dims kept.
+def _shuffle(self: Tensor, shape: List[int], perm: List[int], out: List[int]) -> Tensor:
+    n = self.dim() - 3
+    lead: List[int] = []
+    order: List[int] = []
+    for i in range(n):
+        lead.append(self.size(i))
+        order.append(i)
+    for p in perm:
+        order.append(n + p)
+    return torch.reshape(torch.permute(torch.view(self, lead + shape), order), lead + out)
 
 
 # [N, C, *] -> [N, g, C/g, *] -> [N, C/g, g, *] -> [N, C, *], following
@@ -83,6 +55,14 @@ def replication_pad1d(self: Tensor, padding: List[int]) -> Tensor:
     return torch.squeeze(y, -2)
 
 
+# im2col's input positions along one dim: block start (0, stride, .., below blocks) plus kernel
+# offset (0, dilation, .., k * dilation), [k, blocks].
+def _block_index(blocks: int, stride: int, k: int, dilation: int, device: Device) -> Tensor:
+    starts = torch.arange(0, blocks, stride, dtype=torch.int64, device=device)
+    offsets = torch.arange(0, k * dilation, dilation, dtype=torch.int64, device=device)
+    return torch.add(torch.unsqueeze(starts, 0), torch.unsqueeze(offsets, -1))
+
+
 # Gathers the sliding blocks of the zero-padded input with advanced indexing, following
 # torch/_decomp/decompositions.py im2col.
 def im2col(self: Tensor, kernel_size: List[int], dilation: List[int], padding: List[int],
@@ -94,12 +74,8 @@ def im2col(self: Tensor, kernel_size: List[int], dilation: List[int], padding: L
     c = x.size(1)
     blocks_h = x.size(2) + 2 * padding[0] - dilation[0] * (kernel_size[0] - 1)
     blocks_w = x.size(3) + 2 * padding[1] - dilation[1] * (kernel_size[1] - 1)
-    rows = torch.add(torch.unsqueeze(torch.arange(0, blocks_h, stride[0], dtype=torch.int64, device=x.device), 0),
-                     torch.unsqueeze(torch.arange(0, kernel_size[0] * dilation[0], dilation[0], dtype=torch.int64,
-                                                  device=x.device), -1))
-    cols = torch.add(torch.unsqueeze(torch.arange(0, blocks_w, stride[1], dtype=torch.int64, device=x.device), 0),
-                     torch.unsqueeze(torch.arange(0, kernel_size[1] * dilation[1], dilation[1], dtype=torch.int64,
-                                                  device=x.device), -1))
+    rows = _block_index(blocks_h, stride[0], kernel_size[0], dilation[0], x.device)
+    cols = _block_index(blocks_w, stride[1], kernel_size[1], dilation[1], x.device)
     padded = torch.constant_pad_nd(x, [padding[1], padding[1], padding[0], padding[0]], 0)
     rows4 = torch.unsqueeze(torch.unsqueeze(rows, -1), -1)
     idx: List[Optional[Tensor]] = [None, None, rows4, cols]
@@ -113,21 +89,23 @@ def im2col(self: Tensor, kernel_size: List[int], dilation: List[int], padding: L
 
 
 # ---------------------------------------------------------------- unpooling Scatters each value to
-# its flat index in its (n, c) plane, following torch/_decomp/decompositions.py _max_unpoolnd.
-def max_unpool2d(self: Tensor, indices: Tensor, output_size: List[int]) -> Tensor:
+# its flat index in its (n, c) plane over the nd spatial dims (stride and padding only enter ATen's
+# checks), following torch/_decomp/decompositions.py _max_unpoolnd.
+def _max_unpool(self: Tensor, indices: Tensor, output_size: List[int], nd: int) -> Tensor:
     nc = 1
     shape: List[int] = []
     nc_shape: List[int] = []
-    for i in range(self.dim() - 2):
+    for i in range(self.dim() - nd):
         nc = nc * self.size(i)
         shape.append(self.size(i))
         nc_shape.append(self.size(i))
-    nc_shape.append(1)
-    nc_shape.append(1)
-    hw = output_size[0] * output_size[1]
-    shape.append(output_size[0])
-    shape.append(output_size[1])
-    base = torch.mul(torch.view(torch.arange(0, nc, 1, dtype=torch.int64, device=self.device), nc_shape), hw)
+    hw = 1
+    for i in range(nd):
+        nc_shape.append(1)
+        hw = hw * output_size[i]
+        shape.append(output_size[i])
+    base = torch.mul(torch.view(torch.arange(0, nc, 1, dtype=torch.int64, device=self.device),
+                                nc_shape), hw)
     flat = torch.reshape(torch.add(indices, base), [-1])
     out = torch.zeros([nc * hw], dtype=self.dtype, device=self.device)
     idx: List[Optional[Tensor]] = [flat]
@@ -135,30 +113,13 @@ def max_unpool2d(self: Tensor, indices: Tensor, output_size: List[int]) -> Tenso
     return torch.view(out, shape)
 
 
-# As max_unpool2d over three spatial dims (stride and padding only enter ATen's checks), following
-# torch/_decomp/decompositions.py max_unpool3d.
+def max_unpool2d(self: Tensor, indices: Tensor, output_size: List[int]) -> Tensor:
+    return _max_unpool(self, indices, output_size, 2)
+
+
 def max_unpool3d(self: Tensor, indices: Tensor, output_size: List[int], stride: List[int],
                  padding: List[int]) -> Tensor:
-    nc = 1
-    shape: List[int] = []
-    nc_shape: List[int] = []
-    for i in range(self.dim() - 3):
-        nc = nc * self.size(i)
-        shape.append(self.size(i))
-        nc_shape.append(self.size(i))
-    nc_shape.append(1)
-    nc_shape.append(1)
-    nc_shape.append(1)
-    hw = output_size[0] * output_size[1] * output_size[2]
-    shape.append(output_size[0])
-    shape.append(output_size[1])
-    shape.append(output_size[2])
-    base = torch.mul(torch.view(torch.arange(0, nc, 1, dtype=torch.int64, device=self.device), nc_shape), hw)
-    flat = torch.reshape(torch.add(indices, base), [-1])
-    out = torch.zeros([nc * hw], dtype=self.dtype, device=self.device)
-    idx: List[Optional[Tensor]] = [flat]
-    out = torch.index_put(out, idx, torch.reshape(self, [-1]), False)
-    return torch.view(out, shape)
+    return _max_unpool(self, indices, output_size, 3)
 
 
 # ---------------------------------------------------------------- others The forward-only variant
@@ -192,88 +153,62 @@ def _adaptive_windows(in_size: int, out_size: int, device: Device) -> Tuple[Tens
 
 
 # ---------------------------------------------------------------- pooling Gathers every window
-# (padded by repeating its last element) and takes max.dim over it; index = flat position in the
-# input plane, the first maximum as in ATen's CPU kernel (AdaptiveMaxPoolKernel.cpp, windows from
-# AdaptivePooling.h).
+# (padded by repeating its last element) over the nd spatial dims and takes max.dim over it; index =
+# flat position in the input plane, the first maximum as in ATen's CPU kernel
+# (AdaptiveMaxPoolKernel.cpp, windows from AdaptivePooling.h).
+def _adaptive_max_pool(self: Tensor, output_size: List[int], nd: int) -> Tuple[Tensor, Tensor]:
+    n = self.dim()
+    m = n - nd
+    idx: List[Optional[Tensor]] = []
+    shape: List[int] = []
+    perm: List[int] = []
+    for i in range(m):
+        idx.append(None)
+        shape.append(self.size(i))
+        perm.append(i)
+    outs: List[int] = []
+    fperm: List[int] = []
+    # flat = sum_i w_i * stride_i (the innermost stride, 1, not multiplied)
+    strides = [1] * nd
+    for i in range(nd - 2, -1, -1):
+        strides[i] = strides[i + 1] * self.size(m + i + 1)
+    f = torch.zeros([1], dtype=torch.int64, device=self.device)
+    k = 1
+    for i in range(nd):
+        r, ki = _adaptive_windows(self.size(m + i), output_size[i], self.device)
+        vs = [1] * (2 * nd)
+        vs[2 * i] = output_size[i]
+        vs[2 * i + 1] = ki
+        w = torch.view(r, vs)
+        idx.append(w)
+        t = w
+        if i < nd - 1:
+            t = torch.mul(w, strides[i])
+        if i == 0:
+            f = t
+        else:
+            f = torch.add(f, t)
+        perm.append(m + 2 * i)
+        fperm.append(2 * i)
+        outs.append(output_size[i])
+        k = k * ki
+    for i in range(nd):
+        perm.append(m + 2 * i + 1)
+        fperm.append(2 * i + 1)
+    shape = shape + outs + [k]
+    win = torch.reshape(torch.permute(torch.index(self, idx), perm), shape)
+    flat = torch.reshape(torch.permute(f, fperm), outs + [k])
+    vals, arg = torch.max(win, -1, False)
+    ind = torch.squeeze(torch.gather(torch.expand(flat, shape), -1, torch.unsqueeze(arg, -1)), -1)
+    return vals, ind
+
+
 def adaptive_max_pool2d(self: Tensor, output_size: List[int]) -> Tuple[Tensor, Tensor]:
-    n = self.dim()
-    ih = self.size(n - 2)
-    iw = self.size(n - 1)
-    oh = output_size[0]
-    ow = output_size[1]
-    rh, kh = _adaptive_windows(ih, oh, self.device)
-    rw, kw = _adaptive_windows(iw, ow, self.device)
-    a = torch.view(rh, [oh, kh, 1, 1])
-    b = torch.view(rw, [1, 1, ow, kw])
-    idx: List[Optional[Tensor]] = []
-    lead: List[int] = []
-    perm: List[int] = []
-    for i in range(n - 2):
-        idx.append(None)
-        lead.append(self.size(i))
-        perm.append(i)
-    idx.append(a)
-    idx.append(b)
-    m = n - 2
-    perm.append(m)
-    perm.append(m + 2)
-    perm.append(m + 1)
-    perm.append(m + 3)
-    shape = lead
-    shape.append(oh)
-    shape.append(ow)
-    shape.append(kh * kw)
-    win = torch.reshape(torch.permute(torch.index(self, idx), perm), shape)
-    flat = torch.reshape(torch.permute(torch.add(torch.mul(a, iw), b), [0, 2, 1, 3]), [oh, ow, kh * kw])
-    vals, arg = torch.max(win, -1, False)
-    ind = torch.squeeze(torch.gather(torch.expand(flat, shape), -1, torch.unsqueeze(arg, -1)), -1)
-    return vals, ind
+    return _adaptive_max_pool(self, output_size, 2)
 
 
-# As adaptive_max_pool2d over (d, h, w).
 def adaptive_max_pool3d(self: Tensor, output_size: List[int]) -> Tuple[Tensor, Tensor]:
-    n = self.dim()
-    id = self.size(n - 3)
-    ih = self.size(n - 2)
-    iw = self.size(n - 1)
-    od = output_size[0]
-    oh = output_size[1]
-    ow = output_size[2]
-    rd, kd = _adaptive_windows(id, od, self.device)
-    rh, kh = _adaptive_windows(ih, oh, self.device)
-    rw, kw = _adaptive_windows(iw, ow, self.device)
-    a = torch.view(rd, [od, kd, 1, 1, 1, 1])
-    b = torch.view(rh, [1, 1, oh, kh, 1, 1])
-    c = torch.view(rw, [1, 1, 1, 1, ow, kw])
-    idx: List[Optional[Tensor]] = []
-    lead: List[int] = []
-    perm: List[int] = []
-    for i in range(n - 3):
-        idx.append(None)
-        lead.append(self.size(i))
-        perm.append(i)
-    idx.append(a)
-    idx.append(b)
-    idx.append(c)
-    m = n - 3
-    perm.append(m)
-    perm.append(m + 2)
-    perm.append(m + 4)
-    perm.append(m + 1)
-    perm.append(m + 3)
-    perm.append(m + 5)
-    k = kd * kh * kw
-    shape = lead
-    shape.append(od)
-    shape.append(oh)
-    shape.append(ow)
-    shape.append(k)
-    win = torch.reshape(torch.permute(torch.index(self, idx), perm), shape)
-    f = torch.add(torch.add(torch.mul(a, ih * iw), torch.mul(b, iw)), c)
-    flat = torch.reshape(torch.permute(f, [0, 2, 4, 1, 3, 5]), [od, oh, ow, k])
-    vals, arg = torch.max(win, -1, False)
-    ind = torch.squeeze(torch.gather(torch.expand(flat, shape), -1, torch.unsqueeze(arg, -1)), -1)
-    return vals, ind
+    return _adaptive_max_pool(self, output_size, 3)
 
 
 def _fractional_starts(sample: Tensor, in_size: int, out_size: int, pool: int) -> Tensor:
@@ -291,77 +226,65 @@ def _fractional_starts(sample: Tensor, in_size: int, out_size: int, pool: int) -
     return torch.cat([torch.sub(a, b), last], -1)
 
 
-# Windows of kernel_size at the starts of ATen's generate_intervals (samples[..., 0] for w, [..., 1]
-# for h, as FractionalMaxPool2d.cpp), gathered and reduced with max.dim (first maximum in h-major
-# order, as the CPU kernel's strict >); index = h * W + w.
+# Dim i's window positions [n, c, 1.., o_i, 1.., 1.., k_i, 1..] over nd spatial dims: the starts
+# of ATen's generate_intervals from random_samples[..., j] plus 0 .. k_i - 1.
+def _fractional_pos(x: Tensor, random_samples: Tensor, kernel_size: List[int],
+                    output_size: List[int], nd: int, i: int, j: int) -> Tensor:
+    s = _fractional_starts(torch.select(random_samples, -1, j), x.size(2 + i), output_size[i],
+                           kernel_size[i])
+    vs = [x.size(0), x.size(1)] + [1] * (2 * nd)
+    vs[2 + i] = output_size[i]
+    ks = [1] * (2 + 2 * nd)
+    ks[2 + nd + i] = kernel_size[i]
+    d = torch.arange(0, kernel_size[i], 1, dtype=torch.int64, device=x.device)
+    return torch.add(torch.view(s, vs), torch.view(d, ks))
+
+
+# Windows of kernel_size at the starts of ATen's generate_intervals (samples[..., 0] for w, 1 for h
+# in 2-d, as FractionalMaxPool2d.cpp; 0 for t, 1 for h, 2 for w in 3-d, FractionalMaxPool3d.cpp),
+# gathered and reduced with max.dim (first maximum in row-major order, as the CPU kernel's strict
+# >); index = h * W + w, (t * H + h) * W + w.
+def _fractional_max_pool(self: Tensor, kernel_size: List[int], output_size: List[int],
+                         random_samples: Tensor, nd: int) -> Tuple[Tensor, Tensor]:
+    x = self
+    if self.dim() == nd + 1:
+        x = torch.unsqueeze(self, 0)
+    n = x.size(0)
+    c = x.size(1)
+    # the sample of spatial dim i: reversed in 2-d, in order in 3-d
+    samples = [1, 0]
+    if nd == 3:
+        samples = [0, 1, 2]
+    ind = _fractional_pos(x, random_samples, kernel_size, output_size, nd, 0, samples[0])
+    shape = [n, c]
+    o = output_size[0]
+    k = kernel_size[0]
+    size = x.size(2)
+    for i in range(1, nd):
+        pos = _fractional_pos(x, random_samples, kernel_size, output_size, nd, i, samples[i])
+        ind = torch.add(torch.mul(ind, x.size(2 + i)), pos)
+        o = o * output_size[i]
+        k = k * kernel_size[i]
+        size = size * x.size(2 + i)
+    ind = torch.reshape(ind, [n, c, o * k])
+    win = torch.gather(torch.reshape(x, [n, c, size]), 2, ind)
+    shape = shape + output_size + [k]
+    vals, arg = torch.max(torch.view(win, shape), -1, False)
+    idx = torch.squeeze(torch.gather(torch.view(ind, shape), -1, torch.unsqueeze(arg, -1)), -1)
+    if self.dim() == nd + 1:
+        vals = torch.squeeze(vals, 0)
+        idx = torch.squeeze(idx, 0)
+    return vals, idx
+
+
 def fractional_max_pool2d(self: Tensor, kernel_size: List[int], output_size: List[int],
                           random_samples: Tensor) -> Tuple[Tensor, Tensor]:
-    x = self
-    if self.dim() == 3:
-        x = torch.unsqueeze(self, 0)
-    n = x.size(0)
-    c = x.size(1)
-    ih = x.size(2)
-    iw = x.size(3)
-    oh = output_size[0]
-    ow = output_size[1]
-    kh = kernel_size[0]
-    kw = kernel_size[1]
-    sw = _fractional_starts(torch.select(random_samples, -1, 0), iw, ow, kw)
-    sh = _fractional_starts(torch.select(random_samples, -1, 1), ih, oh, kh)
-    dh = torch.view(torch.arange(0, kh, 1, dtype=torch.int64, device=x.device), [1, 1, 1, 1, kh, 1])
-    dw = torch.view(torch.arange(0, kw, 1, dtype=torch.int64, device=x.device), [1, 1, 1, 1, 1, kw])
-    rows = torch.add(torch.view(sh, [n, c, oh, 1, 1, 1]), dh)
-    cols = torch.add(torch.view(sw, [n, c, 1, ow, 1, 1]), dw)
-    ind = torch.reshape(torch.add(torch.mul(rows, iw), cols), [n, c, oh * ow * kh * kw])
-    win = torch.gather(torch.reshape(x, [n, c, ih * iw]), 2, ind)
-    vals, arg = torch.max(torch.view(win, [n, c, oh, ow, kh * kw]), -1, False)
-    idx = torch.squeeze(torch.gather(torch.view(ind, [n, c, oh, ow, kh * kw]), -1,
-                                     torch.unsqueeze(arg, -1)), -1)
-    if self.dim() == 3:
-        vals = torch.squeeze(vals, 0)
-        idx = torch.squeeze(idx, 0)
-    return vals, idx
+    return _fractional_max_pool(self, kernel_size, output_size, random_samples, 2)
 
 
-# As fractional_max_pool2d over (t, h, w) with samples[..., 0] for t, 1 for h, 2 for w
-# (FractionalMaxPool3d.cpp); index = (t * H + h) * W + w.
 def fractional_max_pool3d(self: Tensor, kernel_size: List[int], output_size: List[int],
                           random_samples: Tensor) -> Tuple[Tensor, Tensor]:
-    x = self
-    if self.dim() == 4:
-        x = torch.unsqueeze(self, 0)
-    n = x.size(0)
-    c = x.size(1)
-    it = x.size(2)
-    ih = x.size(3)
-    iw = x.size(4)
-    ot = output_size[0]
-    oh = output_size[1]
-    ow = output_size[2]
-    kt = kernel_size[0]
-    kh = kernel_size[1]
-    kw = kernel_size[2]
-    st = _fractional_starts(torch.select(random_samples, -1, 0), it, ot, kt)
-    sh = _fractional_starts(torch.select(random_samples, -1, 1), ih, oh, kh)
-    sw = _fractional_starts(torch.select(random_samples, -1, 2), iw, ow, kw)
-    dt = torch.view(torch.arange(0, kt, 1, dtype=torch.int64, device=x.device), [1, 1, 1, 1, 1, kt, 1, 1])
-    dh = torch.view(torch.arange(0, kh, 1, dtype=torch.int64, device=x.device), [1, 1, 1, 1, 1, 1, kh, 1])
-    dw = torch.view(torch.arange(0, kw, 1, dtype=torch.int64, device=x.device), [1, 1, 1, 1, 1, 1, 1, kw])
-    ts = torch.add(torch.view(st, [n, c, ot, 1, 1, 1, 1, 1]), dt)
-    rows = torch.add(torch.view(sh, [n, c, 1, oh, 1, 1, 1, 1]), dh)
-    cols = torch.add(torch.view(sw, [n, c, 1, 1, ow, 1, 1, 1]), dw)
-    k = kt * kh * kw
-    ind = torch.add(torch.mul(torch.add(torch.mul(ts, ih), rows), iw), cols)
-    ind = torch.reshape(ind, [n, c, ot * oh * ow * k])
-    win = torch.gather(torch.reshape(x, [n, c, it * ih * iw]), 2, ind)
-    vals, arg = torch.max(torch.view(win, [n, c, ot, oh, ow, k]), -1, False)
-    idx = torch.squeeze(torch.gather(torch.view(ind, [n, c, ot, oh, ow, k]), -1,
-                                     torch.unsqueeze(arg, -1)), -1)
-    if self.dim() == 4:
-        vals = torch.squeeze(vals, 0)
-        idx = torch.squeeze(idx, 0)
-    return vals, idx
+    return _fractional_max_pool(self, kernel_size, output_size, random_samples, 3)
 
 
 DECOMPOSITIONS = {

@@ -27,3 +27,15 @@ def _float_result_dtype(a: Tensor, b: Tensor) -> int:
 # x (float64) rounded to float32 and back: float32 arithmetic emulated step by step.
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=torch.float32), dtype=torch.float64)
+
+
+# The dtype and device given, else x's (the new_* and *_like factories).
+def _dtype_device(x: Tensor, dtype: Optional[int],
+                  device: Optional[Device]) -> Tuple[int, Device]:
+    dt = x.dtype
+    if dtype is not None:
+        dt = dtype
+    dev = x.device
+    if device is not None:
+        dev = device
+    return dt, dev

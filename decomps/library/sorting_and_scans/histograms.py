@@ -9,52 +9,48 @@ folder.
 def searchsorted(sorted_sequence: Tensor, self: Tensor, out_int32: bool = False,
                  right: bool = False, side: Optional[str] = None,
                  sorter: Optional[Tensor] = None) -> Tensor:
-    seq = sorted_sequence
-    if sorter is not None:
-        seq = torch.gather(seq, -1, sorter)
-    r = right
-    if side is not None:
-        r = side == "right"
-    v = torch.unsqueeze(self, -1)
+    seq, r = _sorted_side(sorted_sequence, right, side, sorter)
     if seq.dim() > 1:
         seq = torch.unsqueeze(seq, -2)
-    if r:
-        c = torch.logical_not(torch.gt(seq, v))
-    else:
-        c = torch.logical_not(torch.ge(seq, v))
-    out = torch.sum(c, [-1], False, dtype=torch.int64)
-    if out_int32:
-        out = torch._to_copy(out, dtype=torch.int32)
-    return out
+    return _count_below(seq, torch.unsqueeze(self, -1), r, out_int32)
 
 
 def bucketize(self: Tensor, boundaries: Tensor, out_int32: bool = False,
               right: bool = False) -> Tensor:
-    v = torch.unsqueeze(self, -1)
-    if right:
-        c = torch.logical_not(torch.gt(boundaries, v))
-    else:
-        c = torch.logical_not(torch.ge(boundaries, v))
-    out = torch.sum(c, [-1], False, dtype=torch.int64)
-    if out_int32:
-        out = torch._to_copy(out, dtype=torch.int32)
-    return out
+    return _count_below(boundaries, torch.unsqueeze(self, -1), right, out_int32)
 
 
 # searchsorted with a scalar value: the count of boundaries with !(b >= v) / !(b > v).
 def searchsorted_scalar(sorted_sequence: Tensor, self: number, out_int32: bool = False,
                         right: bool = False, side: Optional[str] = None,
                         sorter: Optional[Tensor] = None) -> Tensor:
-    seq = sorted_sequence
-    if sorter is not None:
-        seq = torch.gather(seq, -1, sorter)
-    r = right
-    if side is not None:
-        r = side == "right"
+    seq, r = _sorted_side(sorted_sequence, right, side, sorter)
     if r:
         c = torch.logical_not(torch.gt(seq, self))
     else:
         c = torch.logical_not(torch.ge(seq, self))
+    return _count(c, out_int32)
+
+
+# The sequence in sorter's order, and whether the right side is asked for.
+def _sorted_side(seq: Tensor, right: bool, side: Optional[str],
+                 sorter: Optional[Tensor]) -> Tuple[Tensor, bool]:
+    if sorter is not None:
+        seq = torch.gather(seq, -1, sorter)
+    if side is not None:
+        right = side == "right"
+    return seq, right
+
+
+def _count_below(seq: Tensor, v: Tensor, right: bool, out_int32: bool) -> Tensor:
+    if right:
+        c = torch.logical_not(torch.gt(seq, v))
+    else:
+        c = torch.logical_not(torch.ge(seq, v))
+    return _count(c, out_int32)
+
+
+def _count(c: Tensor, out_int32: bool) -> Tensor:
     out = torch.sum(c, [-1], False, dtype=torch.int64)
     if out_int32:
         out = torch._to_copy(out, dtype=torch.int32)
@@ -92,34 +88,11 @@ def histc(self: Tensor, bins: int = 100, min: number = 0, max: number = 0) -> Te
     hi = torch.select(edges, 0, bins)
     valid = torch.logical_and(torch.ge(x, lo), torch.le(x, hi))
     pos = torch.div(torch.mul(torch.sub(x, lo), bins), torch.sub(hi, lo))
-    pos = torch.clamp(torch._to_copy(torch.where(valid, pos, torch.full_like(pos, 0)), dtype=torch.int64),
+    pos = torch.clamp(torch._to_copy(torch.where(valid, pos, torch.full_like(pos, 0)),
+                                     dtype=torch.int64),
                       0, bins - 1)
     ones = torch.where(valid, torch.full_like(x, 1), torch.full_like(x, 0))
     return torch.scatter_add(torch.full([bins], 0, dtype=x.dtype, device=x.device), 0, pos, ones)
-
-
-def _hist_from_edges(x: Tensor, edges: Tensor, w: Optional[Tensor], density: bool) -> Tensor:
-    # histogramdd_cpu_contiguous (native/cpu/HistogramKernel.cpp), 1-D, binary search: an
-    # element e in [edges[0], edges[-1]] (NaN excluded) goes to upper_bound(edges, e) - 1, the
-    # last edge counting in the last bin; hist in x's dtype, weights added; density divides by
-    # the total and the bin widths.
-    nb = edges.size(0) - 1
-    lo = torch.select(edges, 0, 0)
-    hi = torch.select(edges, 0, nb)
-    valid = torch.logical_and(torch.ge(x, lo), torch.le(x, hi))
-    pos = torch.sub(torch.sum(torch.le(torch.unsqueeze(edges, 0), torch.unsqueeze(x, 1)), [1],
-                              False, dtype=torch.int64), 1)
-    pos = torch.clamp(pos, 0, nb - 1)
-    if w is None:
-        ones = torch.full_like(x, 1)
-    else:
-        ones = torch._to_copy(torch.reshape(w, [-1]), dtype=x.dtype)
-    ones = torch.where(valid, ones, torch.full_like(ones, 0))
-    hist = torch.scatter_add(torch.full([nb], 0, dtype=x.dtype, device=x.device), 0, pos, ones)
-    if density:
-        widths = torch.sub(torch.slice(edges, 0, 1, nb + 1), torch.slice(edges, 0, 0, nb))
-        hist = torch.div(torch.div(hist, torch.sum(hist, [], False)), widths)
-    return hist
 
 
 # histogram(x, bins: int, range, weight, density) -> (hist, bin_edges): ATen's histogram_out
@@ -130,47 +103,38 @@ def histogram_bin_ct(self: Tensor, bins: int = 100, range: Optional[List[float]]
                      weight: Optional[Tensor] = None,
                      density: bool = False) -> Tuple[Tensor, Tensor]:
     x = torch.reshape(self, [-1])
-    if range is not None:
-        lo = torch.full([], range[0], dtype=torch.float64, device=x.device)
-        hi = torch.full([], range[1], dtype=torch.float64, device=x.device)
-    elif x.size(0) == 0:
-        lo = torch.full([], 0.0, dtype=torch.float64, device=x.device)
-        hi = torch.full([], 1.0, dtype=torch.float64, device=x.device)
-    else:
-        lo = torch._to_copy(torch.amin(x, [], False), dtype=torch.float64)
-        hi = torch._to_copy(torch.amax(x, [], False), dtype=torch.float64)
-    same = torch.eq(lo, hi)
-    lo = torch._to_copy(torch.where(same, torch.sub(lo, 0.5), lo), dtype=x.dtype)
-    hi = torch._to_copy(torch.where(same, torch.add(hi, 0.5), hi), dtype=x.dtype)
-    edges = _linspace_edges(lo, hi, bins + 1)
-    return (_hist_from_edges(x, edges, weight, density), edges)
+    edges = _outer_edges(x, range, 0, bins)
+    return (_dd_hist(torch.unsqueeze(x, 1), [edges], weight, density), edges)
 
 
 def histogram_bins_tensor(self: Tensor, bins: Tensor, weight: Optional[Tensor] = None,
                           density: bool = False) -> Tuple[Tensor, Tensor]:
     x = torch.reshape(self, [-1])
-    return (_hist_from_edges(x, bins, weight, density), torch.clone(bins))
+    return (_dd_hist(torch.unsqueeze(x, 1), [bins], weight, density), torch.clone(bins))
+
+
+def _outer_edges(col: Tensor, rng: Optional[List[float]], k: int, bins: int) -> Tensor:
+    # histogramdd_select_outer_bin_edges (native/Histogram.cpp): the range pair k, or the column's
+    # [min, max] ([0, 1] if empty), widened by 0.5 when empty; linspace(lo, hi, bins + 1).
+    if rng is not None:
+        lo = torch.full([], rng[2 * k], dtype=torch.float64, device=col.device)
+        hi = torch.full([], rng[2 * k + 1], dtype=torch.float64, device=col.device)
+    elif col.size(0) == 0:
+        lo = torch.full([], 0.0, dtype=torch.float64, device=col.device)
+        hi = torch.full([], 1.0, dtype=torch.float64, device=col.device)
+    else:
+        lo = torch._to_copy(torch.amin(col, [], False), dtype=torch.float64)
+        hi = torch._to_copy(torch.amax(col, [], False), dtype=torch.float64)
+    same = torch.eq(lo, hi)
+    lo = torch._to_copy(torch.where(same, torch.sub(lo, 0.5), lo), dtype=col.dtype)
+    hi = torch._to_copy(torch.where(same, torch.add(hi, 0.5), hi), dtype=col.dtype)
+    return _linspace_edges(lo, hi, bins + 1)
 
 
 def _dd_edges(x: Tensor, bins: List[int], rng: Optional[List[float]]) -> List[Tensor]:
-    # histogramdd_select_outer_bin_edges (native/Histogram.cpp): range pairs, or each column's
-    # [min, max] ([0, 1] if empty), widened by 0.5 when empty; linspace per dim.
     out: List[Tensor] = []
     for k in range(len(bins)):
-        col = torch.select(x, 1, k)
-        if rng is not None:
-            lo = torch.full([], rng[2 * k], dtype=torch.float64, device=x.device)
-            hi = torch.full([], rng[2 * k + 1], dtype=torch.float64, device=x.device)
-        elif x.size(0) == 0:
-            lo = torch.full([], 0.0, dtype=torch.float64, device=x.device)
-            hi = torch.full([], 1.0, dtype=torch.float64, device=x.device)
-        else:
-            lo = torch._to_copy(torch.amin(col, [], False), dtype=torch.float64)
-            hi = torch._to_copy(torch.amax(col, [], False), dtype=torch.float64)
-        same = torch.eq(lo, hi)
-        lo = torch._to_copy(torch.where(same, torch.sub(lo, 0.5), lo), dtype=x.dtype)
-        hi = torch._to_copy(torch.where(same, torch.add(hi, 0.5), hi), dtype=x.dtype)
-        out.append(_linspace_edges(lo, hi, bins[k] + 1))
+        out.append(_outer_edges(torch.select(x, 1, k), rng, k, bins[k]))
     return out
 
 

@@ -29,27 +29,7 @@ def cumprod(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor:
         x = torch._to_copy(x, dtype=dtype)
     elif not torch.is_floating_point(x) and not torch.is_complex(x):
         x = torch._to_copy(x, dtype=torch.int64)
-    if x.dim() == 0:
-        return torch.clone(x)
-    d = dim
-    if d < 0:
-        d = d + x.dim()
-    n = x.size(d)
-    if n == 0:
-        return torch.clone(x)
-    dt = x.dtype
-    acc_dt = _cpu_scan_acc_dtype(dt)
-    if acc_dt != dt:
-        x = torch._to_copy(x, dtype=acc_dt)
-    acc = torch.select(x, d, 0)
-    parts: List[Tensor] = [torch.unsqueeze(acc, d)]
-    for i in range(1, n):
-        acc = torch.mul(acc, torch.select(x, d, i))
-        parts.append(torch.unsqueeze(acc, d))
-    out = torch.cat(parts, d)
-    if acc_dt != dt:
-        out = torch._to_copy(out, dtype=dt)
-    return out
+    return _acc_scan(x, dim, False)
 
 
 # logcumsumexp: sequential log-add-exp scan, max(a,b) + log1p(exp(min - max)) (the stable form of
@@ -57,15 +37,15 @@ def cumprod(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor:
 # the cpu kernel's accumulate type, as for cumprod above (logcumsumexp_cpu_kernel,
 # aten/src/ATen/native/cpu/ReduceOpsKernel.cpp).
 def logcumsumexp(self: Tensor, dim: int) -> Tensor:
-    if self.dim() == 0:
-        return torch.clone(self)
-    d = dim
-    if d < 0:
-        d = d + self.dim()
-    n = self.size(d)
-    if n == 0:
-        return torch.clone(self)
-    x = self
+    return _acc_scan(self, dim, True)
+
+
+# The running product (log-add-exp when logadd) of x along dim, in the cpu kernel's accumulate type.
+def _acc_scan(x: Tensor, dim: int, logadd: bool) -> Tensor:
+    if x.dim() == 0 or x.size(_wrap_dim(dim, x)) == 0:
+        return torch.clone(x)
+    d = _wrap_dim(dim, x)
+    n = x.size(d)
     dt = x.dtype
     acc_dt = _cpu_scan_acc_dtype(dt)
     if acc_dt != dt:
@@ -74,10 +54,13 @@ def logcumsumexp(self: Tensor, dim: int) -> Tensor:
     parts: List[Tensor] = [torch.unsqueeze(acc, d)]
     for i in range(1, n):
         b = torch.select(x, d, i)
-        mx = torch.maximum(acc, b)
-        mn = torch.minimum(acc, b)
-        r = torch.add(mx, torch.log1p(torch.exp(torch.sub(mn, mx))))
-        acc = torch.where(torch.logical_and(torch.isinf(mx), torch.eq(mn, mx)), mx, r)
+        if logadd:
+            mx = torch.maximum(acc, b)
+            mn = torch.minimum(acc, b)
+            r = torch.add(mx, torch.log1p(torch.exp(torch.sub(mn, mx))))
+            acc = torch.where(torch.logical_and(torch.isinf(mx), torch.eq(mn, mx)), mx, r)
+        else:
+            acc = torch.mul(acc, b)
         parts.append(torch.unsqueeze(acc, d))
     out = torch.cat(parts, d)
     if acc_dt != dt:
@@ -88,52 +71,36 @@ def logcumsumexp(self: Tensor, dim: int) -> Tensor:
 # cummax/cummin: sequential scan like ATen's cummax_cummin_helper (ReduceOps.cpp): the running value
 # is replaced when x is NaN or (running value is not NaN and x >= it (cummax) / x <= it (cummin)),
 # and the index follows the replacement.
-def cummax(self: Tensor, dim: int) -> Tuple[Tensor, Tensor]:
-    if self.dim() == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
-    d = dim
-    if d < 0:
-        d = d + self.dim()
+def _cum_extreme(self: Tensor, dim: int, is_max: bool) -> Tuple[Tensor, Tensor]:
+    if self.dim() == 0 or self.size(_wrap_dim(dim, self)) == 0:
+        return _scalar_pair(self)
+    d = _wrap_dim(dim, self)
     n = self.size(d)
-    if n == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
     acc = torch.select(self, d, 0)
     accI = torch.full_like(acc, 0, dtype=torch.int64)
     vals: List[Tensor] = [torch.unsqueeze(acc, d)]
     idxs: List[Tensor] = [torch.unsqueeze(accI, d)]
     for i in range(1, n):
         b = torch.select(self, d, i)
+        if is_max:
+            better = torch.ge(b, acc)
+        else:
+            better = torch.le(b, acc)
         take = torch.logical_or(torch.isnan(b), torch.logical_and(
-            torch.logical_not(torch.isnan(acc)), torch.ge(b, acc)))
+            torch.logical_not(torch.isnan(acc)), better))
         acc = torch.where(take, b, acc)
         accI = torch.where(take, torch.full_like(accI, i), accI)
         vals.append(torch.unsqueeze(acc, d))
         idxs.append(torch.unsqueeze(accI, d))
     return (torch.cat(vals, d), torch.cat(idxs, d))
+
+
+def cummax(self: Tensor, dim: int) -> Tuple[Tensor, Tensor]:
+    return _cum_extreme(self, dim, True)
 
 
 def cummin(self: Tensor, dim: int) -> Tuple[Tensor, Tensor]:
-    if self.dim() == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
-    d = dim
-    if d < 0:
-        d = d + self.dim()
-    n = self.size(d)
-    if n == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
-    acc = torch.select(self, d, 0)
-    accI = torch.full_like(acc, 0, dtype=torch.int64)
-    vals: List[Tensor] = [torch.unsqueeze(acc, d)]
-    idxs: List[Tensor] = [torch.unsqueeze(accI, d)]
-    for i in range(1, n):
-        b = torch.select(self, d, i)
-        take = torch.logical_or(torch.isnan(b), torch.logical_and(
-            torch.logical_not(torch.isnan(acc)), torch.le(b, acc)))
-        acc = torch.where(take, b, acc)
-        accI = torch.where(take, torch.full_like(accI, i), accI)
-        vals.append(torch.unsqueeze(acc, d))
-        idxs.append(torch.unsqueeze(accI, d))
-    return (torch.cat(vals, d), torch.cat(idxs, d))
+    return _cum_extreme(self, dim, False)
 
 
 DECOMPOSITIONS = {

@@ -43,6 +43,20 @@ def nonzero_static(self: Tensor, size: int, fill_value: int = -1) -> Tensor:
     return torch.slice(torch.cat([nz, pad], 0), 0, 0, size)
 
 
+# Runs of equal neighbours from neq (whether each element differs from the one before it): the
+# mask of run starts (the first element starts one) and their positions.
+def _run_starts(neq: Tensor) -> Tuple[Tensor, Tensor]:
+    mask = torch.cat([torch.full([1], True, dtype=torch.bool, device=neq.device), neq], 0)
+    return mask, torch.squeeze(torch.nonzero(mask), 1)
+
+
+# The lengths of the runs starting at `starts` among n elements.
+def _run_lengths(starts: Tensor, n: int) -> Tensor:
+    ends = torch.cat([torch.slice(starts, 0, 1, n + 1),
+                      torch.full([1], n, dtype=torch.int64, device=starts.device)], 0)
+    return torch.sub(ends, starts)
+
+
 def _select_sorted(x: Tensor, d: int, pos: Tensor) -> Tuple[Tensor, Tensor]:
     # The element at sorted position `pos` (keepdim shape) along d, and its index as a stable
     # sort (NaN last) would give it: the r-th occurrence of the value in x, where r = pos -
@@ -62,42 +76,34 @@ def _select_sorted(x: Tensor, d: int, pos: Tensor) -> Tuple[Tensor, Tensor]:
 
 # kthvalue(x, k, dim): the element at position k-1 of x sorted along dim; its index is the one a
 # stable sort gives (eager's quickselect may return another index among ties).
-def kthvalue(self: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> Tuple[Tensor, Tensor]:
-    if self.dim() == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
-    d = dim
-    if d < 0:
-        d = d + self.dim()
-    shape: List[int] = []
-    for i in range(self.dim()):
-        if i == d:
-            shape.append(1)
-        else:
-            shape.append(self.size(i))
-    pos = torch.full(shape, k - 1, dtype=torch.int64, device=self.device)
-    r = _select_sorted(self, d, pos)
-    v = r[0]
-    i = r[1]
-    if not keepdim:
-        v = torch.squeeze(v, d)
-        i = torch.squeeze(i, d)
-    return (v, i)
-
-
 # median.dim: the lower median ((n-1)//2 of the sorted values) or, when the row has a NaN, the first
 # NaN; the index is the median's in the stable order, as in ATen's median_with_indices_impl
 # (native/Sorting.cpp: nth_element with an (value, index) order). nanmedian.dim: the same over the m
 # non-NaN values (position (m-1)//2, 0 if all NaN).
-def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> Tuple[Tensor, Tensor]:
+def _select_dim(self: Tensor, dim: int, keepdim: bool, what: int,
+                k: int) -> Tuple[Tensor, Tensor]:
+    # what: 0 kthvalue (position k - 1), 1 median, 2 nanmedian.
     if self.dim() == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
-    d = dim
-    if d < 0:
-        d = d + self.dim()
+        return _scalar_pair(self)
+    d = _wrap_dim(dim, self)
     n = self.size(d)
-    cnt = torch.sum(torch.isnan(self), [d], True, dtype=torch.int64)
-    mid = torch.full_like(cnt, (n - 1) // 2)
-    pos = torch.where(torch.gt(cnt, 0), torch.sub(torch.full_like(cnt, n), cnt), mid)
+    if what == 0:
+        shape: List[int] = []
+        for i in range(self.dim()):
+            if i == d:
+                shape.append(1)
+            else:
+                shape.append(self.size(i))
+        pos = torch.full(shape, k - 1, dtype=torch.int64, device=self.device)
+    elif what == 1:
+        cnt = torch.sum(torch.isnan(self), [d], True, dtype=torch.int64)
+        mid = torch.full_like(cnt, (n - 1) // 2)
+        pos = torch.where(torch.gt(cnt, 0), torch.sub(torch.full_like(cnt, n), cnt), mid)
+    else:
+        m = torch.sub(torch.full_like(torch.sum(torch.isnan(self), [d], True, dtype=torch.int64),
+                                      n),
+                      torch.sum(torch.isnan(self), [d], True, dtype=torch.int64))
+        pos = torch.clamp(torch.div(torch.sub(m, 1), 2, rounding_mode="floor"), 0)
     r = _select_sorted(self, d, pos)
     v = r[0]
     i = r[1]
@@ -105,25 +111,18 @@ def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> Tuple[Tensor, T
         v = torch.squeeze(v, d)
         i = torch.squeeze(i, d)
     return (v, i)
+
+
+def kthvalue(self: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> Tuple[Tensor, Tensor]:
+    return _select_dim(self, dim, keepdim, 0, k)
+
+
+def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> Tuple[Tensor, Tensor]:
+    return _select_dim(self, dim, keepdim, 1, 0)
 
 
 def nanmedian_dim(self: Tensor, dim: int, keepdim: bool = False) -> Tuple[Tensor, Tensor]:
-    if self.dim() == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
-    d = dim
-    if d < 0:
-        d = d + self.dim()
-    n = self.size(d)
-    m = torch.sub(torch.full_like(torch.sum(torch.isnan(self), [d], True, dtype=torch.int64), n),
-                  torch.sum(torch.isnan(self), [d], True, dtype=torch.int64))
-    pos = torch.clamp(torch.div(torch.sub(m, 1), 2, rounding_mode="floor"), 0)
-    r = _select_sorted(self, d, pos)
-    v = r[0]
-    i = r[1]
-    if not keepdim:
-        v = torch.squeeze(v, d)
-        i = torch.squeeze(i, d)
-    return (v, i)
+    return _select_dim(self, dim, keepdim, 2, 0)
 
 
 # median(x) / nanmedian(x): the same over the flattened tensor, value only.
@@ -152,10 +151,8 @@ def nanmedian(self: Tensor) -> Tensor:
 # matrix along dim.
 def mode(self: Tensor, dim: int = -1, keepdim: bool = False) -> Tuple[Tensor, Tensor]:
     if self.dim() == 0:
-        return (torch.clone(self), torch.full_like(self, 0, dtype=torch.int64))
-    d = dim
-    if d < 0:
-        d = d + self.dim()
+        return _scalar_pair(self)
+    d = _wrap_dim(dim, self)
     n = self.size(d)
     s = torch.sort(self, d, False)[0]
     cnt = torch.sum(torch.eq(torch.unsqueeze(s, d + 1), torch.unsqueeze(s, d)), [d], False,
@@ -196,8 +193,7 @@ def _unique2(self: Tensor, sorted: bool = True, return_inverse: bool = False,
     s = sp[0]
     perm = sp[1]
     neq = torch.ne(torch.slice(s, 0, 1, n), torch.slice(s, 0, 0, n - 1))
-    mask = torch.cat([torch.full([1], True, dtype=torch.bool, device=self.device), neq], 0)
-    starts = torch.squeeze(torch.nonzero(mask), 1)
+    mask, starts = _run_starts(neq)
     idx: List[Optional[Tensor]] = [starts]
     vals = torch.index(s, idx)
     inv = empty
@@ -207,9 +203,7 @@ def _unique2(self: Tensor, sorted: bool = True, return_inverse: bool = False,
         inv = torch.reshape(inv, self.size())
     counts = empty
     if return_counts:
-        ends = torch.cat([torch.slice(starts, 0, 1, n + 1),
-                          torch.full([1], n, dtype=torch.int64, device=self.device)], 0)
-        counts = torch.sub(ends, starts)
+        counts = _run_lengths(starts, n)
     return (vals, inv, counts)
 
 
@@ -220,7 +214,7 @@ def unique_consecutive(self: Tensor, return_inverse: bool = False, return_counts
     empty = torch.full([0], 0, dtype=torch.int64, device=self.device)
     if dim is None:
         x = torch.reshape(self, [-1])
-        d = torch.uint8
+        d = 0
     else:
         x = self
         d = dim
@@ -236,8 +230,7 @@ def unique_consecutive(self: Tensor, return_inverse: bool = False, return_counts
             if i != d:
                 others.append(i)
         neq = torch.any(neq, others, False)
-    mask = torch.cat([torch.full([1], True, dtype=torch.bool, device=self.device), neq], 0)
-    starts = torch.squeeze(torch.nonzero(mask), 1)
+    mask, starts = _run_starts(neq)
     vals = torch.index_select(x, d, starts)
     inv = empty
     if return_inverse:
@@ -246,9 +239,7 @@ def unique_consecutive(self: Tensor, return_inverse: bool = False, return_counts
             inv = torch.reshape(inv, self.size())
     counts = empty
     if return_counts:
-        ends = torch.cat([torch.slice(starts, 0, 1, n + 1),
-                          torch.full([1], n, dtype=torch.int64, device=self.device)], 0)
-        counts = torch.sub(ends, starts)
+        counts = _run_lengths(starts, n)
     return (vals, inv, counts)
 
 
@@ -282,7 +273,8 @@ def unique_dim(self: Tensor, dim: int, sorted: bool = True, return_inverse: bool
     ar = torch.arange(0, n, 1, dtype=torch.int64, device=self.device)
     earlier = torch.lt(torch.unsqueeze(ar, 0), torch.unsqueeze(ar, 1))
     first = torch.logical_not(torch.any(torch.logical_and(equal, earlier), 1, False))
-    inv = torch.sum(torch.logical_and(less, torch.unsqueeze(first, 1)), [0], False, dtype=torch.int64)
+    inv = torch.sum(torch.logical_and(less, torch.unsqueeze(first, 1)), [0], False,
+                    dtype=torch.int64)
     reps = torch.squeeze(torch.nonzero(first), 1)
     rank = torch.index_select(inv, 0, reps)
     cnt = torch.sum(torch.index_select(equal, 0, reps), [1], False, dtype=torch.int64)

@@ -3,6 +3,59 @@ Sources and conventions: common.py of this folder.
 """
 
 
+# The Cephes j0.c (j1.c when one) asymptotic form for |x| > 5 of ax = |x|: J as
+# sqrt(2 / pi) (P cos(ax - ph) - 5 / ax Q sin(ax - ph)) / sqrt(ax), or Y (second) as
+# sqrt(2 / pi) (P sin(ax - ph) + 5 / ax Q cos(ax - ph)) / sqrt(ax), ph = pi / 4 (3 pi / 4 when one).
+def _jy_asym(ax: Tensor, one: bool, second: bool) -> Tensor:
+    if one:
+        w = torch.mul(torch.div(5.0, ax), torch.div(5.0, ax))
+        ph = 2.356194490192345
+        pp = _polevl(w, [
+            0.0007621256162081731, 0.07313970569409176, 1.1271960812968493, 5.112079511468076,
+            8.424045901417724, 5.214515986823615, 1.0
+        ])
+        pq = _polevl(w, [
+            0.0005713231280725487, 0.06884559087544954, 1.105142326340617, 5.073863861286015,
+            8.399855543276042, 5.209828486823619, 1.0
+        ])
+        qp = _polevl(w, [
+            0.05108625947501766, 4.982138729512334, 75.82382841325453, 366.7796093601508,
+            710.8563049989261, 597.4896124006136, 211.68875710057213, 25.207020585802372
+        ])
+        qq = _polevl(w, [
+            74.23732770356752, 1056.4488603826283, 4986.410583376536, 9562.318924047562,
+            7997.041604473507, 2826.1927851763908, 336.0936078106983
+        ])
+    else:
+        w = torch.div(25.0, torch.mul(ax, ax))
+        ph = 0.7853981633974483
+        pp = _polevl(w, [
+            0.0007969367292973471, 0.08283523921074408, 1.239533716464143, 5.447250030587687,
+            8.74716500199817, 5.303240382353949, 1.0
+        ])
+        pq = _polevl(w, [
+            0.0009244088105588637, 0.08562884743544745, 1.2535274390105895, 5.470977403304171,
+            8.761908832370695, 5.306052882353947, 1.0
+        ])
+        qp = _polevl(w, [
+            -0.011366383889846916, -1.2825271867050931, -19.553954425773597, -93.20601521237683,
+            -177.68116798048806, -147.07750515495118, -51.41053267665993, -6.050143506007285
+        ])
+        qq = _polevl(w, [
+            64.3178256118178, 856.4300259769806, 3882.4018360540163, 7240.467741956525,
+            5930.727011873169, 2062.0933166032783, 242.0057402402914
+        ])
+    pr = torch.div(pp, pq)
+    qr = torch.mul(torch.div(5.0, ax), torch.div(qp, qq))
+    if second:
+        s = torch.add(torch.mul(pr, torch.sin(torch.sub(ax, ph))),
+                      torch.mul(qr, torch.cos(torch.sub(ax, ph))))
+    else:
+        s = torch.sub(torch.mul(pr, torch.cos(torch.sub(ax, ph))),
+                      torch.mul(qr, torch.sin(torch.sub(ax, ph))))
+    return torch.div(torch.mul(s, 0.797884560802865355879892119868763737), torch.sqrt(ax))
+
+
 def _j0(x: Tensor) -> Tensor:
     ax = torch.abs(x)
     z = torch.mul(ax, ax)
@@ -13,26 +66,11 @@ def _j0(x: Tensor) -> Tensor:
         499.563147152651, 173785.4016763747, 48440965.83399621, 11185553704.535683,
         2112775201154.892, 310518229857422.56, 3.1812195594320496e+16, 1.7108629408104315e+18
     ])
-    sm = torch.mul(torch.mul(torch.sub(z, 5.78318596294678452118e+00), torch.sub(z, 3.04712623436620863991e+01)), torch.div(rp, rq))
+    sm = torch.mul(torch.mul(torch.sub(z, 5.78318596294678452118e+00),
+                             torch.sub(z, 3.04712623436620863991e+01)),
+                   torch.div(rp, rq))
     sm = torch.where(torch.lt(ax, 0.00001), torch.rsub(torch.div(z, 4.0), 1.0), sm)
-    w = torch.div(25.0, z)
-    pp = _polevl(w, [
-        0.0007969367292973471, 0.08283523921074408, 1.239533716464143, 5.447250030587687,
-        8.74716500199817, 5.303240382353949, 1.0
-    ])
-    pq = _polevl(w, [
-        0.0009244088105588637, 0.08562884743544745, 1.2535274390105895, 5.470977403304171,
-        8.761908832370695, 5.306052882353947, 1.0
-    ])
-    qp = _polevl(w, [
-        -0.011366383889846916, -1.2825271867050931, -19.553954425773597, -93.20601521237683,
-        -177.68116798048806, -147.07750515495118, -51.41053267665993, -6.050143506007285
-    ])
-    qq = _polevl(w, [
-        64.3178256118178, 856.4300259769806, 3882.4018360540163, 7240.467741956525,
-        5930.727011873169, 2062.0933166032783, 242.0057402402914
-    ])
-    lg = torch.div(torch.mul(torch.sub(torch.mul(torch.div(pp, pq), torch.cos(torch.sub(ax, 0.7853981633974483))), torch.mul(torch.mul(torch.div(5.0, ax), torch.div(qp, qq)), torch.sin(torch.sub(ax, 0.7853981633974483)))), 0.797884560802865355879892119868763737), torch.sqrt(ax))
+    lg = _jy_asym(ax, False, False)
     r = torch.where(torch.le(ax, 5.0), sm, lg)
     return r
 
@@ -54,25 +92,10 @@ def _j1(x: Tensor) -> Tensor:
         620.8364781180543, 256987.25675774884, 83514679.14319493, 22151159547.97925,
         4749141220799.914, 784369607876235.9, 8.952223361846274e+16, 5.322786203326801e+18
     ])
-    sm = torch.mul(torch.mul(torch.mul(torch.div(rp, rq), ax), torch.sub(z, 1.46819706421238932572e+01)), torch.sub(z, 4.92184563216946036703e+01))
-    w = torch.mul(torch.div(5.0, ax), torch.div(5.0, ax))
-    pp = _polevl(w, [
-        0.0007621256162081731, 0.07313970569409176, 1.1271960812968493, 5.112079511468076,
-        8.424045901417724, 5.214515986823615, 1.0
-    ])
-    pq = _polevl(w, [
-        0.0005713231280725487, 0.06884559087544954, 1.105142326340617, 5.073863861286015,
-        8.399855543276042, 5.209828486823619, 1.0
-    ])
-    qp = _polevl(w, [
-        0.05108625947501766, 4.982138729512334, 75.82382841325453, 366.7796093601508,
-        710.8563049989261, 597.4896124006136, 211.68875710057213, 25.207020585802372
-    ])
-    qq = _polevl(w, [
-        74.23732770356752, 1056.4488603826283, 4986.410583376536, 9562.318924047562,
-        7997.041604473507, 2826.1927851763908, 336.0936078106983
-    ])
-    lg = torch.div(torch.mul(torch.sub(torch.mul(torch.div(pp, pq), torch.cos(torch.sub(ax, 2.356194490192345))), torch.mul(torch.mul(torch.div(5.0, ax), torch.div(qp, qq)), torch.sin(torch.sub(ax, 2.356194490192345)))), 0.797884560802865355879892119868763737), torch.sqrt(ax))
+    sm = torch.mul(torch.mul(torch.mul(torch.div(rp, rq), ax),
+                             torch.sub(z, 1.46819706421238932572e+01)),
+                   torch.sub(z, 4.92184563216946036703e+01))
+    lg = _jy_asym(ax, True, False)
     r = torch.where(torch.le(ax, 5.0), sm, lg)
     r = torch.where(torch.lt(x, 0), torch.neg(r), r)
     return r
@@ -85,35 +108,35 @@ def bessel_j1(self: Tensor) -> Tensor:
     return torch._to_copy(_j1(x), dtype=_float_dtype(self))
 
 
-def _y0(x: Tensor) -> Tensor:
+# Y0 (Y1 when one) of x (float64): Cephes j0.c (j1.c) rational form for x <= 5, the asymptotic form
+# above, -inf at 0, nan below.
+def _y(x: Tensor, one: bool) -> Tensor:
     z = torch.mul(x, x)
-    yp = _polevl(z, [
-        15592.436785523574, -14663929.59039716, 5435264770.518765, -982136065717.9115,
-        87590639439536.7, -3466283033847297.0, 4.4273326857256984e+16, -1.8495080043698668e+16
-    ])
-    yq = _polevl(z, [
-        1041.2835366425984, 626107.330137135, 268919633.39381415, 86400248710.3935,
-        20297961275010.555, 3171577528429750.5, 2.5059625617265306e+17
-    ])
-    sm = torch.add(torch.div(yp, yq), torch.mul(torch.mul(torch.log(x), 0.636619772367581343075535053490057448), _j0(x)))
-    w = torch.div(25.0, z)
-    pp = _polevl(w, [
-        0.0007969367292973471, 0.08283523921074408, 1.239533716464143, 5.447250030587687,
-        8.74716500199817, 5.303240382353949, 1.0
-    ])
-    pq = _polevl(w, [
-        0.0009244088105588637, 0.08562884743544745, 1.2535274390105895, 5.470977403304171,
-        8.761908832370695, 5.306052882353947, 1.0
-    ])
-    qp = _polevl(w, [
-        -0.011366383889846916, -1.2825271867050931, -19.553954425773597, -93.20601521237683,
-        -177.68116798048806, -147.07750515495118, -51.41053267665993, -6.050143506007285
-    ])
-    qq = _polevl(w, [
-        64.3178256118178, 856.4300259769806, 3882.4018360540163, 7240.467741956525,
-        5930.727011873169, 2062.0933166032783, 242.0057402402914
-    ])
-    lg = torch.div(torch.mul(torch.add(torch.mul(torch.div(pp, pq), torch.sin(torch.sub(x, 0.7853981633974483))), torch.mul(torch.mul(torch.div(5.0, x), torch.div(qp, qq)), torch.cos(torch.sub(x, 0.7853981633974483)))), 0.797884560802865355879892119868763737), torch.sqrt(x))
+    if one:
+        yp = _polevl(z, [
+            1263204747.9017804, -647355876379.1603, 114509511541823.73, -8127702555013251.0,
+            2.024394757135949e+17, -7.788771962659501e+17
+        ])
+        yq = _polevl(z, [
+            594.3015923461282, 235564.09294306856, 73481194.44597217, 18760131610.870617,
+            3882312774962.3857, 620557727146953.8, 6.871410873553005e+16, 3.9727060811656064e+18
+        ])
+        sm = torch.add(torch.mul(x, torch.div(yp, yq)),
+                       torch.mul(torch.sub(torch.mul(_j1(x), torch.log(x)), torch.reciprocal(x)),
+                                 0.636619772367581343075535053490057448))
+    else:
+        yp = _polevl(z, [
+            15592.436785523574, -14663929.59039716, 5435264770.518765, -982136065717.9115,
+            87590639439536.7, -3466283033847297.0, 4.4273326857256984e+16, -1.8495080043698668e+16
+        ])
+        yq = _polevl(z, [
+            1041.2835366425984, 626107.330137135, 268919633.39381415, 86400248710.3935,
+            20297961275010.555, 3171577528429750.5, 2.5059625617265306e+17
+        ])
+        sm = torch.add(torch.div(yp, yq),
+                       torch.mul(torch.mul(torch.log(x), 0.636619772367581343075535053490057448),
+                                 _j0(x)))
+    lg = _jy_asym(x, one, True)
     r = torch.where(torch.le(x, 5.0), sm, lg)
     r = torch.where(torch.eq(x, 0), torch.full_like(x, float("-inf")), r)
     r = torch.where(torch.lt(x, 0), torch.full_like(x, float("nan")), r)
@@ -124,49 +147,14 @@ def _y0(x: Tensor) -> Tensor:
 # aten/src/ATen/native/Math.h (bessel_y0_forward), evaluated in float64.
 def bessel_y0(self: Tensor) -> Tensor:
     x = torch._to_copy(self, dtype=torch.float64)
-    return torch._to_copy(_y0(x), dtype=_float_dtype(self))
-
-
-def _y1(x: Tensor) -> Tensor:
-    z = torch.mul(x, x)
-    yp = _polevl(z, [
-        1263204747.9017804, -647355876379.1603, 114509511541823.73, -8127702555013251.0,
-        2.024394757135949e+17, -7.788771962659501e+17
-    ])
-    yq = _polevl(z, [
-        594.3015923461282, 235564.09294306856, 73481194.44597217, 18760131610.870617,
-        3882312774962.3857, 620557727146953.8, 6.871410873553005e+16, 3.9727060811656064e+18
-    ])
-    sm = torch.add(torch.mul(x, torch.div(yp, yq)), torch.mul(torch.sub(torch.mul(_j1(x), torch.log(x)), torch.reciprocal(x)), 0.636619772367581343075535053490057448))
-    w = torch.mul(torch.div(5.0, x), torch.div(5.0, x))
-    pp = _polevl(w, [
-        0.0007621256162081731, 0.07313970569409176, 1.1271960812968493, 5.112079511468076,
-        8.424045901417724, 5.214515986823615, 1.0
-    ])
-    pq = _polevl(w, [
-        0.0005713231280725487, 0.06884559087544954, 1.105142326340617, 5.073863861286015,
-        8.399855543276042, 5.209828486823619, 1.0
-    ])
-    qp = _polevl(w, [
-        0.05108625947501766, 4.982138729512334, 75.82382841325453, 366.7796093601508,
-        710.8563049989261, 597.4896124006136, 211.68875710057213, 25.207020585802372
-    ])
-    qq = _polevl(w, [
-        74.23732770356752, 1056.4488603826283, 4986.410583376536, 9562.318924047562,
-        7997.041604473507, 2826.1927851763908, 336.0936078106983
-    ])
-    lg = torch.div(torch.mul(torch.add(torch.mul(torch.div(pp, pq), torch.sin(torch.sub(x, 2.356194490192345))), torch.mul(torch.mul(torch.div(5.0, x), torch.div(qp, qq)), torch.cos(torch.sub(x, 2.356194490192345)))), 0.797884560802865355879892119868763737), torch.sqrt(x))
-    r = torch.where(torch.le(x, 5.0), sm, lg)
-    r = torch.where(torch.eq(x, 0), torch.full_like(x, float("-inf")), r)
-    r = torch.where(torch.lt(x, 0), torch.full_like(x, float("nan")), r)
-    return r
+    return torch._to_copy(_y(x, False), dtype=_float_dtype(self))
 
 
 # Bessel Y1; Rational approximations of Cephes j1.c with the coefficients of
 # aten/src/ATen/native/Math.h (bessel_y1_forward), evaluated in float64.
 def bessel_y1(self: Tensor) -> Tensor:
     x = torch._to_copy(self, dtype=torch.float64)
-    return torch._to_copy(_y1(x), dtype=_float_dtype(self))
+    return torch._to_copy(_y(x, True), dtype=_float_dtype(self))
 
 
 # j0(x) = sin(x) / x, Taylor series for |x| < 0.5, 0 at +-inf (aten/src/ATen/native/Math.h
@@ -212,7 +200,10 @@ def _airy(x: Tensor) -> Tensor:
         1.1716673321441352e-06, 4.9183457006293e-09
     ])
     t = torch.add(zt, 0.25 * 3.141592653589793)
-    neg = torch.mul(torch.div(5.64189583547756286948e-01, torch.sqrt(torch.sqrt(torch.neg(xn)))), torch.sub(torch.mul(torch.sin(t), torch.add(torch.div(torch.mul(zz, afn), afd), 1.0)), torch.mul(torch.cos(t), torch.div(torch.mul(z, agn), agd))))
+    neg = torch.mul(torch.div(5.64189583547756286948e-01, torch.sqrt(torch.sqrt(torch.neg(xn)))),
+                    torch.sub(torch.mul(torch.sin(t),
+                                        torch.add(torch.div(torch.mul(zz, afn), afd), 1.0)),
+                              torch.mul(torch.cos(t), torch.div(torch.mul(z, agn), agd))))
     ps = torch.ge(x, 2.09)
     xp = torch.where(ps, x, torch.full_like(x, 3.0))
     ze = torch.div(torch.mul(torch.mul(xp, 2.0), torch.sqrt(xp)), 3.0)
@@ -225,7 +216,8 @@ def _airy(x: Tensor) -> Tensor:
         0.5675945326387702, 14.75625625848472, 84.51389701414746, 177.31808814540045,
         164.2346928715297, 71.47784008255756, 14.095913560783403, 1.0
     ])
-    pos = torch.div(torch.mul(torch.div(an, ad), 5.64189583547756286948e-01), torch.mul(torch.mul(torch.sqrt(torch.sqrt(xp)), 2.0), torch.exp(ze)))
+    pos = torch.div(torch.mul(torch.div(an, ad), 5.64189583547756286948e-01),
+                    torch.mul(torch.mul(torch.sqrt(torch.sqrt(xp)), 2.0), torch.exp(ze)))
     mid = torch.logical_and(torch.logical_not(ng), torch.logical_not(ps))
     xm = torch.where(mid, x, torch.full_like(x, 0.0))
     f = torch.full_like(x, 1.0)

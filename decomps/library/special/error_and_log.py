@@ -3,22 +3,26 @@ log_ndtr). Sources and conventions: common.py of this folder.
 """
 
 
-# xlogy(x, y) = x * log(y), 0 where x == 0, nan where y is nan (torch/_refs xlogy).
+# x * log(y) (x * log1p(y) when one_p), 0 where x == 0, nan where y is nan (torch/_refs xlogy,
+# torch/_refs/special xlog1py).
+def _xlog(self: Tensor, other: Tensor, one_p: bool) -> Tensor:
+    d = _float_result_dtype(self, other)
+    a = torch._to_copy(self, dtype=d)
+    b = torch._to_copy(other, dtype=d)
+    if one_p:
+        lb = torch.log1p(b)
+    else:
+        lb = torch.log(b)
+    r = torch.where(torch.eq(a, 0), torch.full_like(a, 0.0), torch.mul(a, lb))
+    return torch.where(torch.isnan(b), torch.full_like(a, float("nan")), r)
+
+
 def xlogy(self: Tensor, other: Tensor) -> Tensor:
-    d = _float_result_dtype(self, other)
-    a = torch._to_copy(self, dtype=d)
-    b = torch._to_copy(other, dtype=d)
-    r = torch.where(torch.eq(a, 0), torch.full_like(a, 0.0), torch.mul(a, torch.log(b)))
-    return torch.where(torch.isnan(b), torch.full_like(a, float("nan")), r)
+    return _xlog(self, other, False)
 
 
-# xlog1py(x, y) = x * log1p(y), 0 where x == 0, nan where y is nan (torch/_refs/special xlog1py).
 def xlog1py(self: Tensor, other: Tensor) -> Tensor:
-    d = _float_result_dtype(self, other)
-    a = torch._to_copy(self, dtype=d)
-    b = torch._to_copy(other, dtype=d)
-    r = torch.where(torch.eq(a, 0), torch.full_like(a, 0.0), torch.mul(a, torch.log1p(b)))
-    return torch.where(torch.isnan(b), torch.full_like(a, float("nan")), r)
+    return _xlog(self, other, True)
 
 
 def xlog1py_other_scalar(self: Tensor, other: number) -> Tensor:
@@ -52,7 +56,8 @@ def logit(self: Tensor, eps: Optional[float] = None) -> Tensor:
     if eps is not None:
         lo = float(eps)
         hi = 1.0 - lo
-        x = torch.where(torch.lt(x, lo), torch.full_like(x, lo), torch.where(torch.gt(x, hi), torch.full_like(x, hi), x))
+        x = torch.where(torch.lt(x, lo), torch.full_like(x, lo),
+                        torch.where(torch.gt(x, hi), torch.full_like(x, hi), x))
     return torch.log(torch.div(x, torch.sub(1.0, x)))
 
 
@@ -76,7 +81,8 @@ def _ndtri(y0: Tensor) -> Tensor:
         1.0, 1.9544885833814176, 4.676279128988815, 86.36024213908905, -225.46268785411937,
         200.26021238006066, -82.03722561683334, 15.90562251262117, -1.1833162112133
     ])
-    xm = torch.mul(torch.add(ym, torch.mul(ym, torch.div(torch.mul(y2, p0), q0))), 2.50662827463100050242E0)
+    xm = torch.mul(torch.add(ym, torch.mul(ym, torch.div(torch.mul(y2, p0), q0))),
+                   2.50662827463100050242E0)
     yt = torch.where(mid, torch.full_like(y, 0.5), y)
     xt = torch.sqrt(torch.mul(torch.log(yt), -2.0))
     x0 = torch.sub(xt, torch.div(torch.log(xt), xt))
@@ -99,13 +105,15 @@ def _ndtri(y0: Tensor) -> Tensor:
         1.0, 6.02427039364742, 3.6798356385616087, 1.3770209948908132, 0.21623699359449663,
         0.013420400608854318, 0.00032801446468212774, 2.8924786474538068e-06, 6.790194080099813e-09
     ])
-    x1 = torch.where(torch.lt(xt, 8.0), torch.div(torch.mul(z, p1), q1), torch.div(torch.mul(z, p2), q2))
+    x1 = torch.where(torch.lt(xt, 8.0), torch.div(torch.mul(z, p1), q1),
+                     torch.div(torch.mul(z, p2), q2))
     xt = torch.sub(x0, x1)
     xt = torch.where(one_m, xt, torch.neg(xt))
     r = torch.where(mid, xm, xt)
     r = torch.where(torch.eq(y0, 0.0), torch.full_like(y0, float("-inf")), r)
     r = torch.where(torch.eq(y0, 1.0), torch.full_like(y0, float("inf")), r)
-    r = torch.where(torch.logical_or(torch.lt(y0, 0.0), torch.gt(y0, 1.0)), torch.full_like(y0, float("nan")), r)
+    r = torch.where(torch.logical_or(torch.lt(y0, 0.0), torch.gt(y0, 1.0)),
+                    torch.full_like(y0, float("nan")), r)
     return r
 
 
@@ -122,19 +130,34 @@ def erfinv(self: Tensor) -> Tensor:
     y = torch._to_copy(self, dtype=torch.float64)
     ya = torch.abs(y)
     z = torch.mul(y, y)
-    num = torch.add(torch.mul(torch.add(torch.mul(torch.add(torch.mul(z, -0.140543331), 0.914624893), z), -1.645349621), z), 0.886226899)
-    dem = torch.add(torch.mul(torch.add(torch.mul(torch.add(torch.mul(torch.add(torch.mul(z, 0.012229801), -0.329097515), z), 1.442710462), z), -2.118377725), z), 1.0)
+    # Horner's rule, innermost first
+    num = torch.add(torch.mul(z, -0.140543331), 0.914624893)
+    num = torch.add(torch.mul(num, z), -1.645349621)
+    num = torch.add(torch.mul(num, z), 0.886226899)
+    dem = torch.add(torch.mul(z, 0.012229801), -0.329097515)
+    dem = torch.add(torch.mul(dem, z), 1.442710462)
+    dem = torch.add(torch.mul(dem, z), -2.118377725)
+    dem = torch.add(torch.mul(dem, z), 1.0)
     xc = torch.div(torch.mul(y, num), dem)
     yo = torch.where(torch.le(ya, 0.7), torch.full_like(y, 0.9), ya)
     zo = torch.sqrt(torch.neg(torch.log(torch.div(torch.rsub(yo, 1.0), 2.0))))
-    num2 = torch.add(torch.mul(torch.add(torch.mul(torch.add(torch.mul(zo, 1.641345311), 3.429567803), zo), -1.624906493), zo), -1.970840454)
+    num2 = torch.add(torch.mul(zo, 1.641345311), 3.429567803)
+    num2 = torch.add(torch.mul(num2, zo), -1.624906493)
+    num2 = torch.add(torch.mul(num2, zo), -1.970840454)
     dem2 = torch.add(torch.mul(torch.add(torch.mul(zo, 1.637067800), 3.543889200), zo), 1.0)
     xo = torch.div(torch.where(torch.lt(y, 0), torch.neg(torch.abs(num2)), torch.abs(num2)), dem2)
     x = torch.where(torch.le(ya, 0.7), xc, xo)
     c = 1.1283791670955126
-    x = torch.sub(x, torch.div(torch.sub(torch.erf(x), y), torch.mul(torch.exp(torch.neg(torch.mul(x, x))), c)))
-    x = torch.sub(x, torch.div(torch.sub(torch.erf(x), y), torch.mul(torch.exp(torch.neg(torch.mul(x, x))), c)))
-    x = torch.where(torch.eq(ya, 1.0), torch.where(torch.lt(y, 0), torch.full_like(y, float("-inf")), torch.full_like(y, float("inf"))), x)
+    x = torch.sub(x,
+                  torch.div(torch.sub(torch.erf(x), y),
+                            torch.mul(torch.exp(torch.neg(torch.mul(x, x))), c)))
+    x = torch.sub(x,
+                  torch.div(torch.sub(torch.erf(x), y),
+                            torch.mul(torch.exp(torch.neg(torch.mul(x, x))), c)))
+    x = torch.where(torch.eq(ya, 1.0),
+                    torch.where(torch.lt(y, 0), torch.full_like(y, float("-inf")),
+                                torch.full_like(y, float("inf"))),
+                    x)
     x = torch.where(torch.gt(ya, 1.0), torch.full_like(y, float("nan")), x)
     return torch._to_copy(x, dtype=_float_dtype(self))
 
@@ -149,7 +172,9 @@ def _erfcx_pos(x: Tensor) -> Tensor:
         f = torch.add(xh, torch.div(torch.full_like(xh, k * 0.5), f))
     cf = torch.div(0.56418958354775628694807945156, f)
     x2 = torch.mul(x, x)
-    far = torch.div(torch.mul(torch.add(torch.mul(x2, torch.add(x2, 4.5)), 2.0), 0.56418958354775628694807945156), torch.mul(x, torch.add(torch.mul(x2, torch.add(x2, 5.0)), 3.75)))
+    far = torch.div(torch.mul(torch.add(torch.mul(x2, torch.add(x2, 4.5)), 2.0),
+                              0.56418958354775628694807945156),
+                    torch.mul(x, torch.add(torch.mul(x2, torch.add(x2, 5.0)), 3.75)))
     far = torch.where(torch.gt(x, 5e7), torch.div(0.56418958354775628694807945156, x), far)
     return torch.where(lo, direct, torch.where(torch.gt(x, 50.0), far, cf))
 

@@ -10,36 +10,10 @@ def _digamma(x: Tensor) -> Tensor:
     refl = torch.div(3.141592653589793, torch.tan(torch.mul(fr, 3.141592653589793)))
     res = torch.full_like(x, 0.0)
     z = xr
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
-    m = torch.lt(z, 10.0)
-    res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-    z = torch.where(m, torch.add(z, 1.0), z)
+    for i in range(10):
+        m = torch.lt(z, 10.0)
+        res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
+        z = torch.where(m, torch.add(z, 1.0), z)
     zz = torch.reciprocal(torch.mul(z, z))
     pa = _polevl(zz, [
         0.08333333333333333, -0.021092796092796094, 0.007575757575757576, -0.004166666666666667,
@@ -49,7 +23,8 @@ def _digamma(x: Tensor) -> Tensor:
     asym = torch.sub(torch.sub(torch.add(res, torch.log(z)), torch.div(0.5, z)), y)
     r = torch.where(torch.eq(z, 10.0), torch.add(res, 2.25175258906672110764), asym)
     r = torch.where(neg, torch.sub(r, refl), r)
-    r = torch.where(torch.logical_and(neg, torch.eq(x, torch.trunc(x))), torch.full_like(x, float("nan")), r)
+    r = torch.where(torch.logical_and(neg, torch.eq(x, torch.trunc(x))),
+                    torch.full_like(x, float("nan")), r)
     r = torch.where(torch.eq(x, 0), torch.neg(torch.reciprocal(x)), r)
     r = torch.where(torch.isnan(x), x, r)
     return r
@@ -81,7 +56,9 @@ def _zeta(x: Tensor, q: Tensor) -> Tensor:
     s = torch.sub(s, torch.mul(b, 0.5))
     aa = torch.full_like(s, 1.0)
     k = 0.0
-    A = [12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1892437580.3183792, 74724249600.0, -2950130727918.164, 116467828143500.67, -4597978722407473.0, 1.8152105401943546e+17, -7.166165256175667e+18]
+    A = [12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1892437580.3183792, 74724249600.0,
+         -2950130727918.164, 116467828143500.67, -4597978722407473.0, 1.8152105401943546e+17,
+         -7.166165256175667e+18]
     for i in range(12):
         aa = torch.mul(aa, torch.add(x, k))
         b = torch.div(b, w)
@@ -91,8 +68,10 @@ def _zeta(x: Tensor, q: Tensor) -> Tensor:
         b = torch.div(b, w)
         k = k + 1.0
     qle = torch.le(q, 0.0)
-    s = torch.where(torch.logical_and(qle, torch.ne(x, torch.floor(x))), torch.full_like(s, float("nan")), s)
-    s = torch.where(torch.logical_and(qle, torch.eq(q, torch.floor(q))), torch.full_like(s, float("inf")), s)
+    s = torch.where(torch.logical_and(qle, torch.ne(x, torch.floor(x))),
+                    torch.full_like(s, float("nan")), s)
+    s = torch.where(torch.logical_and(qle, torch.eq(q, torch.floor(q))),
+                    torch.full_like(s, float("inf")), s)
     s = torch.where(torch.lt(x, 1.0), torch.full_like(s, float("nan")), s)
     return torch.where(torch.eq(x, 1.0), torch.full_like(s, float("inf")), s)
 
@@ -126,13 +105,21 @@ def _lgamma(x: Tensor) -> Tensor:
         z = torch.where(m, torch.add(z, 1.0), z)
     iz = torch.reciprocal(z)
     iz2 = torch.mul(iz, iz)
-    ser = torch.mul(iz, torch.add(torch.mul(iz2, torch.add(torch.mul(iz2, torch.add(torch.mul(iz2, torch.add(torch.mul(iz2, 1.0 / 1188.0), -1.0 / 1680.0)), 1.0 / 1260.0)), -1.0 / 360.0)), 1.0 / 12.0))
-    st = torch.add(torch.add(torch.sub(torch.mul(torch.sub(z, 0.5), torch.log(z)), z), 0.91893853320467274178), ser)
+    ser = torch.add(torch.mul(iz2, 1.0 / 1188.0), -1.0 / 1680.0)
+    ser = torch.add(torch.mul(iz2, ser), 1.0 / 1260.0)
+    ser = torch.add(torch.mul(iz2, ser), -1.0 / 360.0)
+    ser = torch.mul(iz, torch.add(torch.mul(iz2, ser), 1.0 / 12.0))
+    st = torch.add(torch.add(torch.sub(torch.mul(torch.sub(z, 0.5), torch.log(z)), z),
+                             0.91893853320467274178),
+                   ser)
     pos = torch.sub(st, acc)
     fr = torch.sub(x, torch.floor(x))
-    refl = torch.sub(torch.log(torch.div(3.141592653589793, torch.abs(torch.sin(torch.mul(fr, 3.141592653589793))))), pos)
+    refl = torch.sub(torch.log(torch.div(3.141592653589793,
+                                         torch.abs(torch.sin(torch.mul(fr, 3.141592653589793))))),
+                     pos)
     r = torch.where(neg, refl, pos)
-    r = torch.where(torch.logical_and(torch.le(x, 0.0), torch.eq(x, torch.floor(x))), torch.full_like(x, float("inf")), r)
+    r = torch.where(torch.logical_and(torch.le(x, 0.0), torch.eq(x, torch.floor(x))),
+                    torch.full_like(x, float("inf")), r)
     r = torch.where(torch.isinf(x), torch.full_like(x, float("inf")), r)
     return r
 
@@ -160,13 +147,16 @@ def mvlgamma(self: Tensor, p: int) -> Tensor:
 def _trigamma(x: Tensor) -> Tensor:
     lo = torch.lt(x, 0.5)
     sp = torch.sin(torch.mul(x, 3.141592653589793))
-    res = torch.where(lo, torch.neg(torch.div(9.869604401089358, torch.mul(sp, sp))), torch.full_like(x, 0.0))
+    res = torch.where(lo, torch.neg(torch.div(9.869604401089358, torch.mul(sp, sp))),
+                      torch.full_like(x, 0.0))
     z = torch.where(lo, torch.rsub(x, 1.0), x)
     for i in range(6):
         res = torch.add(res, torch.reciprocal(torch.mul(z, z)))
         z = torch.add(z, 1.0)
     ixx = torch.reciprocal(torch.mul(z, z))
-    t = torch.mul(ixx, torch.rsub(torch.mul(ixx, torch.rsub(torch.mul(ixx, 1.0 / 42.0), 1.0 / 30.0)), 1.0 / 6.0))
+    t = torch.mul(ixx,
+                  torch.rsub(torch.mul(ixx, torch.rsub(torch.mul(ixx, 1.0 / 42.0), 1.0 / 30.0)),
+                             1.0 / 6.0))
     res = torch.add(res, torch.div(torch.add(torch.add(torch.div(0.5, z), 1.0), t), z))
     return torch.where(lo, torch.neg(res), res)
 
