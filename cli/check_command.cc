@@ -19,8 +19,8 @@
 namespace graph_lower {
 
 absl::Status RefuseLoweringFlags() {
-  // Each would be ignored by --check (found by the try-to-break-it pass: --verify and
-  // --example-inputs were taken without a word, and nothing was verified).
+  // Each would be ignored by --check: --verify and --example-inputs would be taken without a
+  // word, and nothing verified.
   std::vector<std::string> lowering_only;
   if (!absl::GetFlag(FLAGS_output).empty()) lowering_only.push_back("-o");
   if (!absl::GetFlag(FLAGS_example_inputs).empty()) lowering_only.push_back("--example-inputs");

@@ -28,7 +28,8 @@ constexpr size_t kExampleInputsMarkerSize = sizeof(kExampleInputsMarker) - 1;
 // One registry for the whole run: its library decompositions are compiled once, as in a CLI run
 // that lowers many nodes of the same op.
 // Also sets one intra-op thread for the process: LowerToCoreAten switches to one thread and back
-// on every call, which re-sizes the thread pool and cost about a third of a small graph's run.
+// on every call, which re-sizes the thread pool and took a large share of a small graph's run
+// (docs/benchmarks.md).
 DecompositionRegistry& Registry() {
   static DecompositionRegistry* registry = [] {
     at::set_num_threads(1);

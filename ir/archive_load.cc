@@ -263,7 +263,7 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
 // Add, sub, mul and div by constants (FoldFrozenConvAddOrSub, FoldFrozenConvMulOrDiv) are not
 // folded: their broadcast check takes dim 1 for the channels whatever the constant's rank (a
 // (1, C) constant broadcasts over W), and a float64 constant's promotion of a float32
-// convolution is lost (found by the try-to-break-it pass).
+// convolution is lost.
 void ScanConvBatchNorms(torch::jit::Block& block, std::vector<torch::jit::Node*>& candidates,
                         bool& unsafe) {
   for (torch::jit::Node* node : block.nodes()) {
@@ -297,7 +297,7 @@ absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
     // (`[1, 1]`) is a prim::ListConstruct of constants, made a list constant here by libtorch's
     // runNodeIfInputsAreConstant (nullopt unless every element is a constant). Only these (not
     // torch::jit::ConstantPropagation, which would also fold any large tensor computation of
-    // constants into the graph; found by the try-to-break-it pass).
+    // constants into the graph).
     for (torch::jit::Node* conv : candidates) {
       for (size_t i = 1; i < conv->inputs().size(); ++i) {
         const torch::jit::Node* list = conv->input(i)->node();
@@ -372,7 +372,7 @@ absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::
     // Freezing, linear in the graph's size: forward's calls inlined and every attribute read
     // folded to a constant when nothing assigns or writes it (FoldUnwrittenAttributes).
     // torch::jit::freeze_module does this too, but its clean-up passes pool and compare tensor
-    // constants pairwise (33 s for a 12k-node graph of 1,024 blocks, docs/benchmarks.md); it
+    // constants pairwise, quadratic in a graph of many blocks (docs/benchmarks.md); it
     // remains the fallback for what the fast path leaves reading `self` (attributes forward
     // assigns or writes, interface calls).
     program.graph = module.get_method("forward").graph()->copy();

@@ -190,8 +190,8 @@ absl::StatusOr<torch::jit::Module> BuildModule(const torch::jit::Graph& graph,
   }
   // Tensor constants become buffers of the saved module, read with prim::GetAttr: the archive's
   // code printer keeps a table of tensor constants that it searches linearly for each one
-  // (torch/csrc/jit/serialization/python_print.cpp), 16 s for the 40k-node lowered graph of
-  // 1,024 blocks; buffers are written once each. torch.jit.freeze folds them back.
+  // (torch/csrc/jit/serialization/python_print.cpp), quadratic in a lowered graph of many blocks
+  // (docs/benchmarks.md); buffers are written once each. torch.jit.freeze folds them back.
   try {
     MoveTensorConstantsToBuffers(*g, out);
   } catch (const std::exception& e) {

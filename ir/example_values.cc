@@ -146,7 +146,7 @@ bool GivenBadDtypeConstant(const torch::jit::Node& node) {
 
 bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args) {
   // A dtype argument that names no ScalarType (`aten::softmax(%x, %dim, %dtype)` with dtype -1):
-  // libtorch's kernels index their type tables with it and segfault (make fuzz).
+  // libtorch's kernels index their type tables with it and segfault.
   if (const c10::FunctionSchema* schema = node.maybeSchema()) {
     for (size_t i = 0; i < schema->arguments().size() && i < args.size(); ++i) {
       if (IsScalarTypeArgument(schema->arguments()[i]) && IsBadScalarType(args[i])) return true;
@@ -202,8 +202,8 @@ absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node
   for (size_t i = 0; i < node.inputs().size(); ++i) {
     const torch::jit::Value* v = node.inputs()[i];
     if (std::optional<c10::IValue> c = torch::jit::toIValue(v); c && !c->isTensor()) {
-      // A dtype that names no ScalarType (folded from `2 - 3`, found by the try-to-break-it
-      // pass): the kernel run on these arguments (CIA tracing, even on meta) would segfault.
+      // A dtype that names no ScalarType (folded from `2 - 3`): the kernel run on these arguments
+      // (CIA tracing, even on meta) would segfault.
       if (schema && i < schema->arguments().size() &&
           IsScalarTypeArgument(schema->arguments()[i]) && IsBadScalarType(*c)) {
         return absl::FailedPreconditionError(

@@ -49,9 +49,9 @@ bool SameStrides(absl::Span<const int64_t> sizes, absl::Span<const int64_t> a,
 
 // Whether running `node` on `args` with libtorch's CPU kernels is known to kill the process:
 // scaled_dot_product_attention with an empty tensor (its CPU flash attention divides by zero,
-// SIGFPE; found by make fuzz), and any op given a dtype argument that names no ScalarType (an int
-// outside [0, NumOptions) or Undefined: softmax with dtype -1 segfaulted, make fuzz). Shape
-// specialisation and CIA tracing do not run such a node.
+// SIGFPE), and any op given a dtype argument that names no ScalarType (an int outside
+// [0, NumOptions) or Undefined: softmax with dtype -1 segfaults). Shape specialisation and CIA
+// tracing do not run such a node.
 bool IsScalarTypeArgument(const c10::Argument& arg);
 bool IsBadScalarType(const c10::IValue& v);
 bool CrashesLibtorch(const torch::jit::Node& node, const std::vector<c10::IValue>& args);
@@ -77,7 +77,7 @@ absl::StatusOr<std::vector<c10::IValue>> ExampleArguments(const torch::jit::Node
 // The most memory the random tensors of one --example-inputs spec may take: 2 GiB, 400 times
 // ResNet-50's batch-8 input (8x3x224x224 float32, 4.6 MiB). The tensors are allocated and filled,
 // so a spec such as 100000x100000:float32 (40 GB) would otherwise exhaust the machine's memory
-// (try-to-break-it pass: the CLI was OOM-killed); larger inputs can be given as a torch.save file.
+// (the CLI would be OOM-killed); larger inputs can be given as a torch.save file.
 constexpr int64_t kMaxSpecInputBytes = int64_t{2} << 30;
 
 // Example inputs for a program, from the CLI's --example-inputs:

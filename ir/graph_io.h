@@ -99,7 +99,7 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
 // The first node, at any depth of `block`, given a constant dtype argument (a schema argument
 // of type ScalarType or ScalarType?) that is an int naming no ScalarType (outside
 // [0, c10::ScalarType::NumOptions) or Undefined), or nullptr. libtorch's kernels index their type
-// tables with such an int and segfault (make fuzz: aten::softmax with dtype -1); ParseGraphText
+// tables with such an int and segfault (aten::softmax with dtype -1); ParseGraphText
 // and LowerToCoreAten refuse such graphs.
 const torch::jit::Node* FirstNodeGivenBadDtype(const torch::jit::Block& block);
 

@@ -92,7 +92,7 @@ TEST(MutationTest, AnyNodeChangesMetadataInPlaceFindsTransposesAndResizes) {
            ->block()));
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
       *ParseBody("  %y : Tensor = aten::t_(%x)\n  return (%y)\n")->block()));
-  // set_data replaces the tensor's data, sizes included (found by the try-to-break-it pass).
+  // set_data replaces the tensor's data, sizes included.
   EXPECT_TRUE(AnyNodeChangesMetadataInPlace(
       *ParseBody("   = aten::set_data(%x, %x)\n  return (%x)\n")->block()));
   // An out= overload resizes its out argument.
@@ -149,7 +149,7 @@ TEST(PickleCheckTest, AcceptsWhatTorchPickles) {
 }
 
 TEST(PickleCheckTest, RejectsSizesThatCannotFit) {
-  // PROTO 2, LONG_BINPUT 0x10101000 (the fuzzed archive's memo index: 8.6 GB reserved), STOP.
+  // PROTO 2, LONG_BINPUT 0x10101000 (a damaged archive's memo index: 8.6 GB reserved), STOP.
   const std::vector<char> memo = {'\x80', 2, 'N', 'r', 0x00, 0x10, 0x10, 0x10, '.'};
   EXPECT_EQ(CheckBytes(memo).message(),
             "opcode 'r' at byte 3: memo index 269488128 is beyond a record of 9 bytes");
@@ -233,7 +233,7 @@ TEST(TextIrTest, RoundTrips) {
 
 TEST(TextIrTest, NodesWithoutOutputsRoundTrip) {
   // A prim::If that only raises has no outputs; the JIT prints it as "= prim::If(...)", which its
-  // parser rejects (found by the fuzz seeds of torch.nn.functional code).
+  // parser rejects.
   constexpr char kRaises[] = R"IR(
 graph(%x : Tensor, %flag : bool):
   %msg : str = prim::Constant[value="bad"]()
@@ -257,7 +257,7 @@ graph(%x : Tensor, %flag : bool):
 }
 
 TEST(TextIrTest, UnknownTypeNameIsAnError) {
-  // Found by fuzz/: the parser takes "iFnt" for a type variable, on which passes later throw.
+  // The parser takes "iFnt" for a type variable, on which passes later throw.
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
       "graph(%x : Tensor):\n  %2 : iFnt = prim::Constant[value=1]()\n  return (%x)\n", "typo.ir");
   ASSERT_FALSE(g.ok());
@@ -267,8 +267,8 @@ TEST(TextIrTest, UnknownTypeNameIsAnError) {
 }
 
 TEST(TextIrTest, PrimNodesThatTextIrCannotHoldAreErrors) {
-  // Found by the try-to-break-it pass: libtorch's parser and Graph::lint take any prim node, and
-  // passes then asserted or crashed (prim::PythonOp segfaulted inside the parser itself).
+  // libtorch's parser and Graph::lint take any prim node, and passes then assert or crash
+  // (prim::PythonOp segfaults inside the parser itself).
   const std::pair<const char*, const char*> cases[] = {
       {"%y : Tensor = prim::PythonOp(%x)", "prim::PythonOp (a call into Python) cannot be read"},
       {"%y : Tensor = prim::CallFunction(%x, %x)",
@@ -321,8 +321,8 @@ TEST(TextIrTest, PrimNodesThatTextIrCannotHoldAreErrors) {
 }
 
 TEST(TextIrTest, IllTypedListConstructIsAnError) {
-  // Found by fuzz/: an int[] built from a Tensor; aten::remainder on its element later resolved
-  // to the Tensor overload, and the lowered graph did not parse again.
+  // An int[] built from a Tensor: aten::remainder on its element would resolve to the Tensor
+  // overload, and the lowered graph would not parse again.
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
       "graph(%x : Tensor):\n  %l : int[] = prim::ListConstruct(%x)\n  return (%l)\n", "l.ir");
   ASSERT_FALSE(g.ok());
@@ -337,9 +337,9 @@ TEST(TextIrTest, IllTypedListConstructIsAnError) {
 }
 
 TEST(TextIrTest, DtypeIntThatNamesNoScalarTypeIsAnError) {
-  // Found by fuzz/ (fuzz/regressions/text_ir/softmax-dtype-minus-one.ir): libtorch's softmax
-  // kernel segfaulted on dtype -1. ScalarType's last value in torch 2.6 is below 100. The
-  // parser numbers values (%y is %3), as the message says.
+  // fuzz/regressions/text_ir/softmax-dtype-minus-one.ir: libtorch's softmax kernel segfaults on
+  // dtype -1. ScalarType's last value in torch 2.6 is below 100. The parser numbers values (%y is
+  // %3), as the message says.
   for (const char* dtype : {"-1", "100"}) {
     absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
         absl::StrCat("graph(%x : Tensor):\n  %d : int = prim::Constant[value=", dtype,
@@ -361,8 +361,8 @@ TEST(TextIrTest, DtypeIntThatNamesNoScalarTypeIsAnError) {
 }
 
 TEST(TextIrTest, MalformedControlFlowIsAnError) {
-  // Found by fuzz/: a prim::If with one block; constant folding read its missing else block (an
-  // ASan heap-buffer-overflow). The parser numbers values (%y is %2 here), as the messages say.
+  // A prim::If with one block: constant folding would read its missing else block (an ASan
+  // heap-buffer-overflow). The parser numbers values (%y is %2 here), as the messages say.
   constexpr char kIfWithOneBlock[] = R"IR(
 graph(%x : Tensor):
   %c : bool = prim::Constant[value=0]()
@@ -433,7 +433,7 @@ TEST(TextIrTest, AtenCallMatchingNoOverloadIsAnError) {
   EXPECT_THAT(std::string(g.status().message()),
               HasSubstr("g.ir: invalid text IR: aten::gelu with 1 arguments (Tensor) matches none "
                         "of its overloads"));
-  // A prim op libtorch does not know (found by fuzz/).
+  // A prim op libtorch does not know.
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> p = ParseGraphText(
       "graph(%x : Tensor):\n  %y : Tensor = prim::Ifad(%x)\n  return (%y)\n", "p.ir");
   ASSERT_FALSE(p.ok());
@@ -632,7 +632,7 @@ TEST(ArchiveTest, ABatchNormThatTrainsIsNotFolded) {
 }
 
 // After a conv1d the batch norm's channels are dim 1 only for a batched input; an unbatched
-// (C, L) one makes them L (found by the try-to-break-it pass): it stays.
+// (C, L) one makes them L: it stays.
 TEST(ArchiveTest, ABatchNormAfterAConv1dIsNotFolded) {
   torch::manual_seed(0);
   torch::jit::Module m("Conv1dBatchNorm");

@@ -87,14 +87,14 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
   };
   const c10::Symbol kind = node.kind();
   // Only If and Loop carry blocks in a graph libtorch runs; passes assert on others (an
-  // `aten::add` given a block, found by the try-to-break-it pass).
+  // `aten::add` given a block).
   if (!node.blocks().empty() && kind != c10::prim::If && kind != c10::prim::Loop) {
     return absl::StrCat("it carries ", node.blocks().size(),
                         " blocks; only prim::If and prim::Loop carry blocks");
   }
   // %out : T = prim::unchecked_cast(%in : U): one value, refined to a subtype (Optional[Tensor]
-  // to Tensor), widened, or None; an unrelated type (int from a Tensor) or another arity reached
-  // libtorch's internal asserts (try-to-break-it pass).
+  // to Tensor), widened, or None; an unrelated type (int from a Tensor) or another arity reaches
+  // libtorch's internal asserts.
   if (kind == c10::prim::unchecked_cast) {
     if (node.inputs().size() != 1 || node.outputs().size() != 1) {
       return absl::StrCat("it takes ", node.inputs().size(), " inputs and has ",
@@ -144,7 +144,7 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
                           body.inputs()[0]->type()->str(), " must be the int iteration number");
     }
     // A carried value keeps its type's family across the loop (a Tensor carried in as %c : int
-    // reached libtorch's internal asserts; try-to-break-it pass).
+    // reaches libtorch's internal asserts).
     for (size_t i = 0; i < carried; ++i) {
       const torch::jit::Value* in = node.inputs()[i + 2];
       for (const torch::jit::Value* as : {body.inputs()[i + 1], node.outputs()[i]}) {
@@ -162,8 +162,7 @@ std::string MalformedControlFlow(const torch::jit::Node& node) {
   }
   // %d : Dict(K, V) = prim::DictConstruct(%k0, %v0, %k1, %v1, ...): the interpreter pairs its
   // inputs without checking (torch/csrc/jit/runtime/register_prim_ops.cpp, dictConstruct); an odd
-  // count read past its stack, a garbage value that crashed saving (found by the try-to-break-it
-  // pass).
+  // count reads past its stack, a garbage value that crashes saving.
   if (kind == c10::prim::DictConstruct) {
     const c10::DictTypePtr dict =
         node.outputs().size() == 1 ? node.output()->type()->cast<c10::DictType>() : nullptr;

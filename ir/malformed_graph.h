@@ -18,20 +18,20 @@ const torch::jit::Value* FirstValueWithFreeTypeVariable(const torch::jit::Block&
 // passes assert on such a node (Node::hasSideEffects: "Only prim ops are allowed to not have a
 // registered operator").
 // A prim op is known when libtorch interns it (c10/ATen/core/interned_strings.h) or registers
-// an operator for it; the parser interns any other name it reads (`prim::Ifad`, found by fuzz/).
+// an operator for it; the parser interns any other name it reads (`prim::Ifad`).
 const torch::jit::Node* FirstCallWithoutOperator(const torch::jit::Block& block);
 
 // Why a prim::ListConstruct is given an element whose type is not the list's element type
 // (`%l : int[] = prim::ListConstruct(%tensor)`), or "". Ops reading the list would see a value
-// of another type than their schema says (found by fuzz/: a Tensor read as an int made
-// aten::remainder resolve to its Tensor overload). Used with FirstMalformed.
+// of another type than their schema says (a Tensor read as an int makes aten::remainder resolve
+// to its Tensor overload). Used with FirstMalformed.
 std::string IllTypedListConstruct(const torch::jit::Node& node);
 
 // Why a control-flow, unchecked_cast or dict-construction node, or a node carrying blocks, is
 // malformed (empty when it is not, or is none of these; each is explained where it is checked). The
-// parser and Graph::lint accept a prim::If with one block (found by fuzz/: constant folding then
-// read its missing else block, an ASan heap-buffer-overflow), or blocks that return another number
-// or type of values than the node has. The shapes required are the interpreter's
+// parser and Graph::lint accept a prim::If with one block (constant folding then reads its missing
+// else block, an ASan heap-buffer-overflow), or blocks that return another number or type of values
+// than the node has. The shapes required are the interpreter's
 // (torch/csrc/jit/ir/ir.h, Node::blocks; torch/csrc/jit/runtime/interpreter.cpp):
 //   %outs... = prim::If(%cond : bool), two blocks of no inputs, each returning one value per
 //   output; %outs... = prim::Loop(%max_trips : int, %start : bool, %carried...), one block taking
@@ -52,9 +52,9 @@ std::string InputTypes(const torch::jit::Node& node);
 
 // Why a prim node cannot stand in a text IR graph (empty when it can, or is not a prim node).
 // libtorch's parser and Graph::lint accept any prim node with any inputs; the passes and the
-// interpreter then assert or crash on the ones that do not fit (try-to-break-it pass: prim::Param
-// in a body, `%y : Tensor = prim::Constant[value=3]()`, prim::TupleIndex of a Tensor,
-// prim::CallFunction of a Tensor). Text IR holds a function of tensors and scalars:
+// interpreter then assert or crash on the ones that do not fit (prim::Param in a body,
+// `%y : Tensor = prim::Constant[value=3]()`, prim::TupleIndex of a Tensor, prim::CallFunction of
+// a Tensor). Text IR holds a function of tensors and scalars:
 // - the structural nodes without a schema that the interpreter runs itself
 //   (torch/csrc/jit/runtime/interpreter.cpp) are read, each with its inputs' and outputs' types
 //   checked here or in MalformedControlFlow: Constant, ListConstruct, ListUnpack, TupleConstruct,

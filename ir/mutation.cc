@@ -95,7 +95,7 @@ bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block) {
   for (const torch::jit::Node* node : block.nodes()) {
     if (kMetadataWrites->contains(node->kind())) return true;
     // An out= overload resizes its out argument to the result (`torch.add(x, y, out=c)` on an
-    // empty c; found by the try-to-break-it pass).
+    // empty c).
     if (const c10::FunctionSchema* schema = SchemaIfSomeOverloadSatisfies(*node, HasOutArgument);
         schema && HasOutArgument(*schema)) {
       return true;

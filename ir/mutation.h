@@ -17,11 +17,11 @@ namespace graph_lower {
 // 3-input aten::add cannot write. Node::maybeSchema matches a node against its kind's overloads
 // until one fits, for every node without a cached operator (each node a decomposition is inlined
 // as) and every node without an operator (constants, containers): a node for which this is false
-// need not have its schema found. Asking every node for its schema was a tenth of a lowering of
-// MobileNetV3 (AnyNodeWrites) and 8% of one of a TransformerEncoder (the bad-dtype check; perf);
-// keyed on the kind alone, every op with an out= overload still asked (4% of one of an encoder of
-// 6 layers, AnyNodeChangesMetadataInPlace). An overload registered after a kind was first asked
-// about is not seen; graph-lower's own passes register none.
+// need not have its schema found. Asking every node for its schema (AnyNodeWrites, the bad-dtype
+// check) took a large share of a lowering, and so did keying on the kind alone, with which every
+// op with an out= overload still asked (AnyNodeChangesMetadataInPlace); docs/benchmarks.md. An
+// overload registered after a kind was first asked about is not seen; graph-lower's own passes
+// register none.
 bool SomeOverloadSatisfies(const torch::jit::Node& node, bool (*test)(const c10::FunctionSchema&));
 
 // node.maybeSchema() when SomeOverloadSatisfies(node, test), else null: the schema of a node,

@@ -353,12 +353,12 @@ absl::Status CheckPickle(const uint8_t* data, size_t size) {
 
 namespace {
 
-// Checks the uncompressed size that the zip's central directory declares for each record
-// against `max_record`, before libtorch reads any: PyTorchStreamReader's constructor reads the
-// `version` record, allocating the size declared for it (make fuzz: a 4 GB allocation from a
-// damaged archive of 12 KB). The layout is PKWARE's APPNOTE.TXT (4.3.12 central directory
-// header, 4.3.14-16 zip64 end of central directory, 4.5.3 zip64 extra field). A directory this
-// walk cannot find or read is left to libtorch's reader, which refuses it.
+// Checks the uncompressed size that the zip's central directory declares for each record against
+// `max_record`, before libtorch reads any: PyTorchStreamReader's constructor reads the `version`
+// record, allocating the size declared for it (a damaged archive of 12 KB can declare 4 GB). The
+// layout is PKWARE's APPNOTE.TXT (4.3.12 central directory header, 4.3.14-16 zip64 end of central
+// directory, 4.5.3 zip64 extra field). A directory this walk cannot find or read is left to
+// libtorch's reader, which refuses it.
 absl::Status CheckZipDeclaredSizes(const std::string& path, uint64_t file_size,
                                    uint64_t max_record) {
   std::ifstream in(path, std::ios::binary);
@@ -433,7 +433,7 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
   caffe2::serialize::PyTorchStreamReader reader(path);
   for (const std::string& name : reader.getAllRecords()) {
     // Every record, tensor data too: libtorch allocates what a record declares before reading
-    // it (make fuzz: a 4 GB tensor record in an archive of a few KB).
+    // it (an archive of a few KB can declare a 4 GB tensor record).
     const size_t declared = reader.getRecordSize(name);
     if (declared > max_record) {
       return absl::InvalidArgumentError(absl::StrCat("record '", name, "' declares ", declared,

@@ -2,11 +2,10 @@
 //
 // libtorch's unpickler (torch/csrc/jit/serialization/unpickler.cpp) trusts the sizes a pickle
 // declares: a damaged archive whose memo index reads 0x10101000 makes it reserve 8.6 GB for the
-// memo table, and graph-lower's CLI peaked at 16.6 GB of RSS and 74 s before the load failed
-// (found by fuzz/archive_fuzzer). This check walks each pickle's opcodes (Python's pickle
-// protocols 0-5, as listed in torch/csrc/jit/serialization/pickler.h and Lib/pickletools.py) and
-// rejects, before anything is allocated for them, any length or memo index that cannot fit in
-// the record.
+// memo table before the load fails (docs/benchmarks.md). This check walks each pickle's opcodes
+// (Python's pickle protocols 0-5, as listed in torch/csrc/jit/serialization/pickler.h and
+// Lib/pickletools.py) and rejects, before anything is allocated for them, any length or memo index
+// that cannot fit in the record.
 #ifndef GRAPH_LOWER_IR_PICKLE_CHECK_H_
 #define GRAPH_LOWER_IR_PICKLE_CHECK_H_
 
@@ -41,7 +40,7 @@ absl::Status CheckPickle(const uint8_t* data, size_t size);
 // unpickler sizes each storage by the element count the pickle declares, not by its record
 // (torch/csrc/jit/serialization/unpickler.cpp, BINPERSID): an archive whose data/0 record was
 // shorter than its tensor made constant pooling read unmapped memory
-// (fuzz/regressions/archive/storage-shorter-than-its-tensor.pt, found by make fuzz).
+// (fuzz/regressions/archive/storage-shorter-than-its-tensor.pt).
 // Errors: InvalidArgument naming the record or tensor and the problem (the caller adds the path);
 // the reader's and unpickler's own exceptions are not caught here.
 absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size);

@@ -40,10 +40,10 @@ std::string ParseErrorMessage(absl::string_view message, absl::string_view text)
   return std::string(first);
 }
 
-// Whether the text holds a prim::PythonOp node. libtorch's parser crashes on one (it makes a
-// plain Node of a kind that the rest of libtorch takes for a PythonOp subclass; a segfault found
-// by the try-to-break-it pass), so the text is refused before it is parsed. The op name is matched
-// where the parser would read it: followed, after any blanks, by '(' or '['.
+// Whether the text holds a prim::PythonOp node. libtorch's parser crashes on one (it makes a plain
+// Node of a kind that the rest of libtorch takes for a PythonOp subclass, and segfaults), so the
+// text is refused before it is parsed. The op name is matched where the parser would read it:
+// followed, after any blanks, by '(' or '['.
 bool HoldsPythonOp(absl::string_view text) {
   static constexpr absl::string_view kName = "prim::PythonOp";
   for (size_t at = text.find(kName); at != absl::string_view::npos; at = text.find(kName, at + 1)) {
@@ -116,7 +116,7 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
         calls_function));
   }
   // The parser reads a type name it does not know ("%2 : iFnt") as a type variable, which no
-  // program value can have; passes would throw on it later (found by fuzz/).
+  // program value can have; passes would throw on it later.
   if (const torch::jit::Value* v = FirstValueWithFreeTypeVariable(*graph->block())) {
     return absl::InvalidArgumentError(absl::StrCat(source_name, ": invalid text IR: %",
                                                    v->debugName(), " has an unknown type '",
@@ -163,8 +163,8 @@ absl::StatusOr<std::shared_ptr<torch::jit::Graph>> ParseGraphText(const std::str
         " arguments (", InputTypes(*n),
         ") matches none of its overloads; text IR gives every argument, defaults included"));
   }
-  // A constant dtype that names no ScalarType: libtorch's kernels segfault on it (make fuzz:
-  // aten::softmax with dtype -1), in the interpreter as in specialisation.
+  // A constant dtype that names no ScalarType: libtorch's kernels segfault on it (aten::softmax
+  // with dtype -1), in the interpreter as in specialisation.
   if (std::string why;
       const torch::jit::Node* n = FirstMalformed(*graph->block(), BadScalarTypeConstant, why)) {
     return absl::InvalidArgumentError(absl::StrCat(source_name,

@@ -268,8 +268,8 @@ class Decomposer {
 
   // A constant shared by this many uses is not given more: a copy is made for the next ones.
   // libtorch removes a use by a linear search of the value's uses (Node::dropInput), so freeing n
-  // users of one constant costs n^2/2: after the weights' permutes of 4,096 blocks folded, dead
-  // code elimination scanned 33.6M uses for 24.6k nodes (44 of its 55 ms). With the cap it is
+  // users of one constant costs n^2/2, which dominated dead code elimination after the weights'
+  // permutes of thousands of blocks folded (docs/benchmarks.md). With the cap it is
   // n * kMaxSharedUses / 2, for n / kMaxSharedUses more constants (PoolConstants merges them).
   static constexpr size_t kMaxSharedUses = 128;
 
@@ -277,9 +277,9 @@ class Decomposer {
   // returns the values standing for its outputs, as torch::jit::insertGraph does, with one
   // difference: a constant it may share (Lowering::shared_constants) is made once in `g`, at the
   // start of its top block, and shared by every place the same lowering is inlined. Repeated blocks
-  // inline the same memoised lowerings thousands of times, and these constants were a copy per
-  // node lowered, about as many nodes as the ops themselves, which every later pass then walked
-  // and PoolConstants merged again (perf on 1,024 blocks: createClone 13%, PoolConstants 7%).
+  // inline the same memoised lowerings thousands of times, and these constants were a copy per node
+  // lowered, about as many nodes as the ops themselves, which every later pass then walked and
+  // PoolConstants merged again, a large share of a lowering of many blocks (docs/benchmarks.md).
   std::vector<Value*> Inline(Graph& g, const Lowering& entry, torch::jit::ArrayRef<Value*> inputs) {
     Graph& lowering = *entry.graph;
     inline_map_.clear();
@@ -484,7 +484,8 @@ class Decomposer {
   // Gives the decomposition the node's input types, binds its constant arguments and, with
   // complete input types, specialises it and folds its glue. A graph its source specialised to
   // the node's metadata (`specialized`: a CIA trace) whose tensors all have complete types is not
-  // run again: that run gave the same types (lower_bench encoder-2: 4.00 -> 3.69 ms).
+  // run again: that run gave the same types, and running it again cost measurable time
+  // (docs/benchmarks.md).
   std::shared_ptr<Graph> Prepare(const Node& node, std::shared_ptr<Graph> graph, bool specialized) {
     bool complete = true;
     {

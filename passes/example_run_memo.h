@@ -19,12 +19,12 @@ namespace graph_lower {
 bool KnownWithoutMetaKernel(const torch::jit::Operator* op);
 void RememberWithoutMetaKernel(const torch::jit::Operator* op);
 
-// RunWithoutMetaKernel's memo (blocks of LayerNorm or attention run the same op on the same
-// shapes once per block: scaled_dot_product_attention on zero-filled CPU tensors was 4.9% of a
-// lowering of 1,024 blocks, perf). What its result depends on: the operator, and of each input
-// its dtype, sizes, strides and storage offset when it is a meta tensor (its values are zeros),
-// its value otherwise. Inputs of other kinds (CPU tensors, whose values the op reads; objects,
-// generators) are not described, and the node is then run every time.
+// RunWithoutMetaKernel's memo (blocks of LayerNorm or attention run the same op on the same shapes
+// once per block, and a run on zero-filled CPU tensors can be costly: attention's is a notable
+// share of a lowering of many blocks; docs/benchmarks.md). What its result depends on: the
+// operator, and of each input its dtype, sizes, strides and storage offset when it is a meta tensor
+// (its values are zeros), its value otherwise. Inputs of other kinds (CPU tensors, whose values the
+// op reads; objects, generators) are not described, and the node is then run every time.
 bool DescribeForMemo(const c10::IValue& v, std::string& key);
 
 // One output of a memoised run: a tensor by its dtype, sizes and strides (a fresh meta tensor is

@@ -133,8 +133,7 @@ constexpr int64_t kMaxFoldedBytes = int64_t{16} << 20;
 // constant tensor inputs already are, or when it takes a size list (a factory).
 bool FoldTooLarge(const Node& node) {
   // A constant dtype that names no ScalarType: running the op (here on meta tensors, or to fold
-  // it) would segfault in libtorch; such a node is never run (found by the try-to-break-it pass:
-  // softmax's dtype folded from `2 - 3`).
+  // it) would segfault in libtorch (softmax's dtype folded from `2 - 3`); such a node is never run.
   if (GivenBadDtypeConstant(node)) return true;
   const bool tensor_out =
       std::any_of(node.outputs().begin(), node.outputs().end(), [](const torch::jit::Value* v) {
@@ -205,8 +204,8 @@ void ReplaceIfByBranch(Node* node, torch::jit::Block* taken) {
 // in the graph, only the caller can write, through a value the graph returns. So a node whose
 // mutable inputs or outputs may alias a returned value (ValuesThatMayAliasOutputs) is not
 // folded, which is what FoldGlue's guard writes on the outputs make ConstantPropagation decide.
-// AliasDb's construction is super-linear when many tensors sit in lists (MemoryDAG::setWildcards):
-// 5 s of the 8 s spent in ConstantPropagation on the 164k-node lowered graph of 4,096 blocks.
+// AliasDb's construction is super-linear when many tensors sit in lists (MemoryDAG::setWildcards),
+// and dominated ConstantPropagation on a lowered graph of many blocks (docs/benchmarks.md).
 //
 // With `scalars_only` the graph may write: then only nodes whose outputs cannot be written (ints,
 // floats, bools, strings, devices, dtypes: MayBeWritten is false) and whose inputs that could be
@@ -265,7 +264,7 @@ class LinearConstantPropagation {
     }
     std::optional<torch::jit::Stack> outputs = torch::jit::runNodeIfInputsAreConstant(node);
     // A node given fewer outputs than its op pushes (text IR: `prim::unchecked_cast(%l)` with no
-    // output; found by make fuzz, an out-of-bounds read under UBSan) is left as it is.
+    // output, which reads out of bounds under UBSan) is left as it is.
     if (!outputs || outputs->size() != node->outputs().size()) return;
     torch::jit::WithInsertPoint guard(node);
     for (size_t i = 0; i < outputs->size(); ++i) {
@@ -314,11 +313,11 @@ class LinearConstantPropagation {
 // (Node::hasSideEffects: prints, raises, conservative ops), walking from the end so that the
 // producers of a removed node's inputs are seen without those uses. This is what libtorch's
 // EliminateDeadCode(Block*) removes from such a block (its mark phase keeps the same nodes: the
-// return's producers, side effects, and what they use). That pass marks through hash sets of
-// nodes and values, an allocation or more per node: it was 11% of a lowering of 1,024 blocks
-// (perf, two calls per round), this walk allocates nothing. Returns false, removing nothing,
-// when the block holds a node with blocks or a prim::fork (libtorch's pass then runs); with
-// `known_flat`, the caller has found none and the block is not walked for them first.
+// return's producers, side effects, and what they use). That pass marks through hash sets of nodes
+// and values, an allocation or more per node, a notable share of a lowering of many blocks (two
+// calls per round; docs/benchmarks.md); this walk allocates nothing. Returns false, removing
+// nothing, when the block holds a node with blocks or a prim::fork (libtorch's pass then runs);
+// with `known_flat`, the caller has found none and the block is not walked for them first.
 // Whether `node` stops EliminateDeadCodeInFlatBlock: it holds blocks or is a prim::fork.
 bool BreaksFlatBlock(const Node& node) {
   return !node.blocks().empty() || node.kind() == c10::prim::fork;

@@ -36,7 +36,8 @@ absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference = tr
 // torch::jit::EliminateDeadCode(graph), which alias-analyses the graph so as to keep ops that
 // write a live value, without that analysis when no node writes (AnyNodeWrites is false): then
 // only side effects and uses keep a node, and the result is the same. Building the AliasDb was a
-// fifth of a small model's lowering (the pass runs on every memoised decomposition; perf).
+// large share of a small model's lowering (the pass runs on every memoised decomposition;
+// docs/benchmarks.md).
 void EliminateDeadCodeOf(std::shared_ptr<torch::jit::Graph>& graph);
 
 }  // namespace graph_lower

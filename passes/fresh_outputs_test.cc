@@ -182,7 +182,8 @@ graph(%k : int):
 
 TEST(KeepOutputsFreshTest, TensorsMadeInALoopOfConstantTripCountAndAppendedToTheOutputAreFresh) {
   // for i in range(3): out.append(x.new_full((2,), float(i))): the executor unrolls the loop, then
-  // folds each full (found by the try-to-break-it pass: from the third call on, one tensor).
+  // folds each full; each call must still return tensors of its own (not, from the third call on,
+  // one tensor).
   std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
 graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
   %n : NoneType = prim::Constant()

@@ -488,12 +488,12 @@ class Functionalizer {
  private:
   // An in-place op that changes only its argument's sizes and strides (t_, transpose_,
   // unsqueeze_, squeeze_, swapdims_, swapaxes_, as_strided_) writes no element: `y = x.t();
-  // y.t_()` leaves x as it was (found by the try-to-break-it pass: x was returned as written, with
-  // y's shape). On a tensor object of its own made in the same block (a view, or a fresh result
-  // of an op that writes nothing) that nothing before the write holds, it is its view op: later
-  // uses of the argument read the view. A graph input (whose caller sees its metadata change)
-  // and a new value of one this pass made are written as before. Otherwise (a list or an
-  // in-place op's result shares the object, so would see its new metadata) the write stays.
+  // y.t_()` leaves x as it was (returning x with y's shape would be wrong). On a tensor object of
+  // its own made in the same block (a view, or a fresh result of an op that writes nothing) that
+  // nothing before the write holds, it is its view op: later uses of the argument read the view. A
+  // graph input (whose caller sees its metadata change) and a new value of one this pass made are
+  // written as before. Otherwise (a list or an in-place op's result shares the object, so would see
+  // its new metadata) the write stays.
   enum class MetadataWrite { kNo, kRebound, kKept };
   MetadataWrite RebindMetadata(Node* write, Value* dst) {
     static const auto* kMetadataOnly = new absl::flat_hash_set<std::string>{

@@ -191,7 +191,7 @@ namespace {
 // running_var, then the rest. Checked against the CPU kernels: 784 cases for the eval op and
 // 1,408 for batch_norm in eval and training (2- to 5-D, 0-size and size-1 dims, four dtypes,
 // with and without weight). nullopt for any other case, which runs on zeros. Running it on
-// zeros was a fifth of a lowering of ResNet-18 (perf).
+// zeros was a large share of a lowering of ResNet-18 (docs/benchmarks.md).
 std::optional<at::Tensor> BatchNormOutputOnMeta(const std::vector<c10::IValue>& in) {
   if (in.size() < 5 || !in[0].isTensor() || !in[3].isTensor()) return std::nullopt;
   const at::Tensor& input = in[0].toTensor();

@@ -32,7 +32,7 @@ std::optional<torch::jit::Stack> ConvolutionOnMeta(const torch::jit::Node& node,
 // attention-weights tensor. nullopt for any other case (nested or empty inputs, weights asked
 // for, a mask (the kernel's checks depend on mask_type), arguments its checks reject), which
 // then runs on zeros. Running it on zeros put the whole model's projections through a real
-// GEMM: most of a lowering of ViT-B/16 (perf).
+// GEMM, which dominated a lowering of ViT-B/16 (docs/benchmarks.md).
 std::optional<torch::jit::Stack> MultiHeadAttentionOnMeta(const torch::jit::Node& node,
                                                           const std::vector<c10::IValue>& in);
 
@@ -43,8 +43,8 @@ std::optional<torch::jit::Stack> MultiHeadAttentionOnMeta(const torch::jit::Node
 // [3D], out projection [D, D] and [D], norms [D], feed-forward [F, D], [F], [D, F], [D]) and all
 // of src's floating dtype: [B, T, D] contiguous, of src's dtype (the attention's fresh output,
 // added to in place, then layer norm and the feed-forward block). nullopt otherwise (masks,
-// nested or empty inputs, other shapes), which then runs on zeros. Running it on zeros was a
-// sixth of a lowering of a 2-layer nn.TransformerEncoder (perf), twice per lowering.
+// nested or empty inputs, other shapes), which then runs on zeros. Running it on zeros, twice
+// per lowering, was a large share of a lowering of an nn.TransformerEncoder (docs/benchmarks.md).
 std::optional<torch::jit::Stack> TransformerEncoderLayerOnMeta(const torch::jit::Node& node,
                                                                const std::vector<c10::IValue>& in);
 
@@ -59,7 +59,7 @@ std::optional<torch::jit::Stack> BatchNormOnMeta(const torch::jit::Node& node,
 // (aten/src/ATen/native/Activation.cpp), and hardswish's builds the same unary TensorIterator,
 // so sizes, strides and dtype are the same; checked against the CPU kernels in 120 cases
 // (contiguous, channels-last, permuted, sliced, expanded, size-1 and empty, four dtypes). Running
-// them on zeros was a tenth of a lowering of ResNet-18 (perf).
+// them on zeros was a large share of a lowering of ResNet-18 (docs/benchmarks.md).
 std::optional<torch::jit::Stack> ActivationOnMeta(const torch::jit::Node& node,
                                                   const std::vector<c10::IValue>& in);
 
@@ -86,8 +86,8 @@ bool TypeHoldsTensor(const c10::TypePtr& type);
 // device: on a meta tensor they answer what they answer on the CPU tensor it stands for.
 bool ReadsMetadataOnly(c10::Symbol kind);
 
-// Ops whose Meta kernels give other strides or sizes than their CPU kernels (found by running
-// the test suite with GRAPH_LOWER_CHECK_INVARIANTS, which compares the two runs): FFTs and
+// Ops whose Meta kernels give other strides or sizes than their CPU kernels (the test suite run
+// with GRAPH_LOWER_CHECK_INVARIANTS, which compares the two runs, shows them): FFTs and
 // linear algebra (column-major CPU results), embedding_bag (its offset2bag output), batch norm
 // (the saved statistics of _native_batch_norm_legit_no_training: [C] on meta, [0] on the CPU;
 // aten::batch_norm is not listed: it returns no statistics, and it has no Meta kernel in
@@ -100,9 +100,9 @@ bool MetaKernelDisagrees(c10::Symbol kind);
 
 // Whether any tensor among `in` (lists included) is not contiguous (channels_last, transposed,
 // expanded). Meta kernels lay out results for such inputs otherwise than CPU kernels do in many
-// cases (the try-to-break-it pass: pixel_shuffle, pixel_unshuffle, channel_shuffle, reflection
-// and replication padding, group_norm, roll, rrelu, fft2); a meta run runs every op but views on
-// them on zero-filled CPU tensors.
+// cases (pixel_shuffle, pixel_unshuffle, channel_shuffle, reflection and replication padding,
+// group_norm, roll, rrelu, fft2); a meta run runs every op but views on them on zero-filled CPU
+// tensors.
 bool AnyNonContiguousTensor(const std::vector<c10::IValue>& in);
 
 // Matrix products, whose Meta and CPU kernels lay out their outputs alike whatever the inputs'
@@ -110,7 +110,8 @@ bool AnyNonContiguousTensor(const std::vector<c10::IValue>& in);
 // aten/src/ATen/native/LinearAlgebra.cpp, allocates the output for every backend: contiguous),
 // and matmul and linear are CompositeImplicitAutograd over them, branching on sizes and strides
 // alone. A transposed weight (linear's decomposition, addmm(b, x, w.t())) made every linear run
-// on zero-filled CPU tensors: a real GEMM, 63% of a lowering of ViT-B/16 (perf).
+// on zero-filled CPU tensors: a real GEMM, which dominated a lowering of ViT-B/16
+// (docs/benchmarks.md).
 bool MetaLayoutAgreesOnStrided(c10::Symbol kind);
 
 // Whether the node's op returns a view of an input (an output aliasing an input without writing:
@@ -119,8 +120,8 @@ bool IsView(const torch::jit::Node& node);
 
 // Whether the node has an output holding tensors that is not declared an alias of an input: ops
 // such as aten::append or aten::__getitem__ make no tensor (and their list inputs may be long:
-// AnyNonContiguousTensor on every append was quadratic in a loop's list, minutes for 150,000
-// appends; found by the try-to-break-it pass).
+// AnyNonContiguousTensor on every append would be quadratic in a loop's list, prohibitive for a
+// long loop of appends; docs/benchmarks.md).
 bool MakesTensors(const torch::jit::Node& node);
 
 // Ops that ask for a tensor's device: a meta run answers them for the CPU.

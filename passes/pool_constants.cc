@@ -35,10 +35,10 @@ size_t HashTensor(const at::Tensor& t) {
   const char* data = static_cast<const char*>(dense.const_data_ptr());
   const size_t bytes = dense.numel() * dense.element_size();
   if (bytes <= kHashedBytes) return absl::HashOf(h, std::string_view(data, bytes));
-  // A large tensor by kSamples evenly spaced runs of its bytes, the first and last included:
-  // equal tensors still hash equal, and EqualIValues compares all bytes of tensors whose hashes
-  // meet. Hashing every byte of ResNet-50's 25M weights was 15 ms of a 37 ms lowering; weights
-  // that differ (trained or randomly initialised) differ in the samples too.
+  // A large tensor by kSamples evenly spaced runs of its bytes, the first and last included: equal
+  // tensors still hash equal, and EqualIValues compares all bytes of tensors whose hashes meet.
+  // Hashing every byte of a large model's weights took much of its lowering (docs/benchmarks.md);
+  // weights that differ (trained or randomly initialised) differ in the samples too.
   constexpr size_t kRun = 64;
   constexpr size_t kSamples = 64;
   for (size_t i = 0; i < kSamples; ++i) {

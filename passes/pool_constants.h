@@ -20,10 +20,10 @@ struct PoolConstantsStats {
 //
 // Why not ConstantPooling itself: its node hash (torch/csrc/jit/ir/node_hashing.cpp, HashNode)
 // gives every tensor, string, list and None constant the same hash, so pooling n weight tensors of
-// one shape compares them pairwise with at::equal: 12 s for the 12k-node graph of 1,024
-// transformer blocks (docs/benchmarks.md). Here the hash covers the value (scalars, strings, and
-// for tensors dtype, device, sizes, strides and a hash of the bytes), so equal-hash candidates are
-// compared only when they are very likely equal.
+// one shape compares them pairwise with at::equal, quadratic in a graph of many transformer blocks
+// (docs/benchmarks.md). Here the hash covers the value (scalars, strings, and for tensors dtype,
+// device, sizes, strides and a hash of the bytes), so equal-hash candidates are compared only when
+// they are very likely equal.
 //
 // Aliasing: two equal constants of a type that can be written (tensors, lists, ...) are merged
 // only when they are the same object, or when no node of the graph can write (no mutable schema

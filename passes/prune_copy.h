@@ -4,8 +4,8 @@
 // Lowering works on a copy, so that a failure leaves the caller's graph as it was. A scripted
 // nn.TransformerEncoder of 6 layers is 4,347 nodes, of which its example input runs about 330: the
 // rest are the branches of its fast-path checks and the path not taken. Copying all of it and
-// then destroying the untaken branches (PruneBranches) was half of its lowering (perf, lower_bench:
-// Graph::copy 28%, Node::destroy 15%); this copies only what can run.
+// then destroying the untaken branches (PruneBranches) dominated its lowering (docs/benchmarks.md);
+// this copies only what can run.
 #ifndef GRAPH_LOWER_PASSES_PRUNE_COPY_H_
 #define GRAPH_LOWER_PASSES_PRUNE_COPY_H_
 
@@ -56,11 +56,11 @@ std::shared_ptr<torch::jit::Graph> CopyTakingBranches(
 
 // Gives each prim::Constant of `graph` (nested blocks included) that holds a list, dict or tensor
 // some use may write (not OnlyRead) a value of its own, a deep copy: Graph::copy and
-// CopyTakingBranches copy a constant's IValue, which for a list is the same list, so a run of
-// the copy that appends to it would change the original's constant too (found by the
-// try-to-break-it pass: the caller's `prim::Constant[value=[1, 2]]` became [1, 2, 5] after one
-// call of the lowered program). Constants only read (weights) stay shared. Returns how many
-// constants were copied. Errors: none; a constant that cannot be copied (an object) is left.
+// CopyTakingBranches copy a constant's IValue, which for a list is the same list, so a run of the
+// copy that appends to it would change the original's constant too (the caller's
+// `prim::Constant[value=[1, 2]]` would become [1, 2, 5] after one call of the lowered program).
+// Constants only read (weights) stay shared. Returns how many constants were copied. Errors: none;
+// a constant that cannot be copied (an object) is left.
 int64_t UnshareWrittenConstants(torch::jit::Graph& graph);
 
 }  // namespace graph_lower

@@ -173,8 +173,8 @@ class Specializer {
     // ops (SIGFPE); example values (zeros for integer tensors, ir/example_values.h) can make a
     // divisor zero that the program's own values never do.
     if (IntDivisionByZero(node, *in)) return Unknown(node);
-    // libtorch's CPU flash attention divides by zero (SIGFPE) on an empty key or query (found by
-    // make fuzz); such a node is left as it is.
+    // libtorch's CPU flash attention divides by zero (SIGFPE) on an empty key or query; such a
+    // node is left as it is.
     if (CrashesLibtorch(node, *in)) {
       return meta_ ? MetaFails(node, "attention on an empty tensor") : Unknown(node);
     }
@@ -224,7 +224,7 @@ class Specializer {
         std::optional<torch::jit::Stack> outs = RunWithoutMetaKernel(node, *op, *in);
         if (!outs) return MetaFails(node, ExceptionMessage(e));
         // Its kernel is missing, not its arguments wrong: the next call skips the throw, which
-        // costs more than the op on a meta tensor (blocks of LayerNorm: about a third of the run).
+        // costs more than the op on a meta tensor (blocks of LayerNorm; docs/benchmarks.md).
         if (op) RememberWithoutMetaKernel(op);
         stack = *std::move(outs);
       } else {
@@ -241,8 +241,8 @@ class Specializer {
     const c10::FunctionSchema* schema = node.maybeSchema();
     for (size_t i = 0; i < stack.size(); ++i) {
       // A list that aliases an input list (aten::append's) holds meta values already;
-      // converting it would copy it, once per call: quadratic in the list's length, minutes for
-      // a loop appending 150,000 times (found by the try-to-break-it pass). A tensor is still
+      // converting it would copy it, once per call: quadratic in the list's length, which a long
+      // loop of appends makes prohibitive (docs/benchmarks.md). A tensor is still
       // converted (a view run on a CPU stand-in by RunWithoutMetaKernel is a CPU tensor).
       const bool aliased_list = stack[i].isList() && schema && i < schema->returns().size() &&
                                 schema->returns()[i].alias_info();
@@ -257,9 +257,8 @@ class Specializer {
     // An op that writes an argument may change its sizes or strides (unsqueeze_, t_, resize_).
     // A value has one type, so the argument's becomes the merge of its types before and after.
     // Functionalization replaces such ops outside control flow, not inside an If or a Loop on a
-    // value from outside it: there its type stayed the one it was made with, and aten::dim
-    // folded to the old rank (found by the try-to-break-it pass: `y.unsqueeze_(0)` in an If gave
-    // x * 2 where eager gives x * 3).
+    // value from outside it: there its type would stay the one it was made with, and aten::dim
+    // fold to the old rank (`y.unsqueeze_(0)` in an If would give x * 2 where eager gives x * 3).
     if (schema && schema->is_mutable()) {
       for (size_t i = 0; i < schema->arguments().size() && i < node.inputs().size(); ++i) {
         const c10::AliasInfo* alias = schema->arguments()[i].alias_info();
@@ -410,8 +409,8 @@ class Specializer {
       return false;
     }
     // A value other than a tensor computed from a tensor may have read its values. A value whose
-    // type cannot hold one is not scanned: scanning a List[int] at each of its appends was
-    // quadratic, 94 s for 300,000 appends (found by the try-to-break-it pass).
+    // type cannot hold one is not scanned: scanning a List[int] at each of its appends is
+    // quadratic, prohibitive for a long loop of appends (docs/benchmarks.md).
     bool tensor_in = false;
     for (size_t i = 0; i < in.size() && !tensor_in; ++i) {
       tensor_in = !CannotHoldTensor(node.inputs()[i]->type()) && HoldsTensor(in[i]);
@@ -474,8 +473,8 @@ class Specializer {
     // Each output's type is the merge of the carried value's before the loop and after every
     // iteration: the trip count or condition may come from values (an int argument, a tensor's
     // sum), and other values may run it more or fewer times. A shape that changes from one
-    // iteration to the next is not specialised (found by the try-to-break-it pass: `for i in
-    // range(n): x = torch.cat([x, x])` lowered with n = 2 folded x.size(0) to 32 for every n).
+    // iteration to the next is not specialised (`for i in range(n): x = torch.cat([x, x])` lowered
+    // with n = 2 would fold x.size(0) to 32 for every n).
     for (size_t k = 0; k < carried.size(); ++k) Observe(node.output(k), carried[k]);
     for (int64_t i = 0; i < max_trips && cond; ++i) {
       if (--loop_steps_left_ < 0) SpendLoopBudget();
@@ -504,9 +503,8 @@ class Specializer {
 
   // The loop budget is spent: the run stops. The outermost loop running, with every value inside
   // it, and everything after it get no type from this run: a value after the loop may depend on
-  // iterations not run (a list appended to inside it; found by the try-to-break-it pass: its
-  // partial length was specialised, and `len` folded to a wrong number). Named in
-  // SpecializeStats::loops_left.
+  // iterations not run (a list appended to inside it: specialising its partial length would fold
+  // `len` to a wrong number). Named in SpecializeStats::loops_left.
   void SpendLoopBudget() {
     if (loop_budget_spent_) return;
     loop_budget_spent_ = true;

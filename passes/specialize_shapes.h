@@ -59,7 +59,8 @@ struct SpecializeOptions {
   // and the values a run on example values needs (when the meta run cannot stand for it, or
   // compare_with_example_run) are made by this call, once, only then. Decomposition
   // specialisation uses it: filling the random example tensors of each convolution and batch
-  // norm of ResNet-50 was 63% of its lowering (perf), and the meta run almost always stands.
+  // norm of ResNet-50 dominated its lowering (docs/benchmarks.md), and the meta run almost always
+  // stands.
   // Its error is returned as SpecializeShapes' own.
   std::function<absl::StatusOr<std::vector<c10::IValue>>()> make_example_values;
 };
