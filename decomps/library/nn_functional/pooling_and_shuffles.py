@@ -168,22 +168,24 @@ def _adaptive_max_pool(self: Tensor, output_size: List[int], nd: int) -> Tuple[T
         perm.append(i)
     outs: List[int] = []
     fperm: List[int] = []
-    # flat = sum_i w_i * stride_i (the innermost stride, 1, not multiplied)
-    strides = [1] * nd
-    for i in range(nd - 2, -1, -1):
-        strides[i] = strides[i + 1] * self.size(m + i + 1)
+    # flat = sum_i w_i * stride_i (the innermost stride, 1, not multiplied). Lists are built by
+    # appends, never written by index: a written list is not folded away.
     f = torch.zeros([1], dtype=torch.int64, device=self.device)
     k = 1
     for i in range(nd):
         r, ki = _adaptive_windows(self.size(m + i), output_size[i], self.device)
-        vs = [1] * (2 * nd)
-        vs[2 * i] = output_size[i]
-        vs[2 * i + 1] = ki
+        vs: List[int] = []
+        for j in range(nd):
+            vs.append(output_size[i] if j == i else 1)
+            vs.append(ki if j == i else 1)
         w = torch.view(r, vs)
         idx.append(w)
         t = w
         if i < nd - 1:
-            t = torch.mul(w, strides[i])
+            stride = 1
+            for j in range(i + 1, nd):
+                stride = stride * self.size(m + j)
+            t = torch.mul(w, stride)
         if i == 0:
             f = t
         else:
@@ -232,10 +234,11 @@ def _fractional_pos(x: Tensor, random_samples: Tensor, kernel_size: List[int],
                     output_size: List[int], nd: int, i: int, j: int) -> Tensor:
     s = _fractional_starts(torch.select(random_samples, -1, j), x.size(2 + i), output_size[i],
                            kernel_size[i])
-    vs = [x.size(0), x.size(1)] + [1] * (2 * nd)
-    vs[2 + i] = output_size[i]
-    ks = [1] * (2 + 2 * nd)
-    ks[2 + nd + i] = kernel_size[i]
+    vs = [x.size(0), x.size(1)]
+    ks = [1, 1]
+    for p in range(2 * nd):
+        vs.append(output_size[i] if p == i else 1)
+        ks.append(kernel_size[i] if p == nd + i else 1)
     d = torch.arange(0, kernel_size[i], 1, dtype=torch.int64, device=x.device)
     return torch.add(torch.view(s, vs), torch.view(d, ks))
 
