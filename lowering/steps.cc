@@ -216,13 +216,6 @@ absl::StatusOr<bool> SpecializeOptionals(LoweringState& s) {
   return changed;
 }
 
-absl::StatusOr<bool> SpecializeFirst(LoweringState& s) {
-  ASSIGN_OR_RETURN(SpecializeStats spec,
-                   SpecializeShapes(*s.graph, s.examples(), s.specialize_options));
-  RETURN_IF_ERROR(NoteSpecialized(s, spec, /*first=*/true));
-  return true;
-}
-
 // The branches the example inputs do not take go before mutation removal, so that its alias
 // analysis sees only what runs (a scripted nn.TransformerEncoderLayer's fast-path checks are
 // list comprehensions over its tensors in branches decided by the input's shape).
@@ -263,10 +256,12 @@ absl::StatusOr<bool> FunctionalizeStep(LoweringState& s) {
 
 // --- One round ---
 
+// Shape specialisation on the example inputs (passes/specialize_shapes.h); the first one, before
+// the rounds (round 0) or in round 1, treats the program's own failure on them as an error.
 absl::StatusOr<bool> Specialize(LoweringState& s) {
   ASSIGN_OR_RETURN(SpecializeStats spec,
                    SpecializeShapes(*s.graph, s.examples(), s.specialize_options));
-  RETURN_IF_ERROR(NoteSpecialized(s, spec, /*first=*/s.round == 1));
+  RETURN_IF_ERROR(NoteSpecialized(s, spec, /*first=*/s.round <= 1));
   return true;
 }
 
@@ -438,7 +433,7 @@ const std::vector<Step>& PrepareSteps() {
       {"inline", "prepare", nullptr, NoPruningCopy, Inline},
       {"unshare_constants", nullptr, nullptr, nullptr, UnshareConstants},
       {"specialize_optionals", nullptr, nullptr, HasExamples, SpecializeOptionals},
-      {"specialize", "specialize", nullptr, SpecializesFirst, SpecializeFirst},
+      {"specialize", "specialize", nullptr, SpecializesFirst, Specialize},
       {"prune", "fold", "prune", PrunesBranches, Prune},
       {"remove_mutation", "prepare", nullptr, Writes, RemoveMutation},
       {"functionalize", "functionalize", "prepare", nullptr, FunctionalizeStep},
