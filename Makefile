@@ -52,14 +52,14 @@ coverage:
 BENCH_ARGS ?=
 BENCH_DIR := docs$(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),/torch-$(GRAPH_LOWER_TORCH))
 bench:
-	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower
+	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower //python:package
 	mkdir -p $(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/run.py --out $(CURDIR)/$(BENCH_DIR) $(BENCH_ARGS)
 
 # A few minutes: resnet18, a 2-layer TransformerEncoder and two small block stacks, results to
 # out/bench-quick (docs/ untouched).
 bench-quick:
-	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower
+	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower //python:package
 	mkdir -p out/bench-quick
 	$(DEV) python3 $(CURDIR)/benchmarks/run.py --quick --repeats 3 --out $(CURDIR)/out/bench-quick
 

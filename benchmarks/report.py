@@ -61,9 +61,15 @@ def speedup(row):
     return None, False
 
 
+def error_line(error):
+    """The last non-empty line of a failure's text: the exception a child process died of."""
+    lines = [line.strip() for line in error.splitlines() if line.strip()]
+    return lines[-1][-200:] if lines else "(no message)"
+
+
 def one_line(row):
     if "error" in row:
-        return f"error: {row['error'][-200:]}"
+        return f"error: {error_line(row['error'])}"
     s, bound = speedup(row)
     sp = f"{'>' if bound else ''}{s:.0f}x" if s else "–"
     return (f"{row['nodes_before']} -> {row['nodes_after']} nodes; graph-lower "
@@ -224,7 +230,7 @@ def markdown(results):
                        f"{n[3:]} {b[5:]}: {x:.2f}" for n, b, x in je) + "." if je else ""))
     if failed:
         out.append(f"- **Failed to measure**: " + "; ".join(
-            f"{r['model']}: {r['error'][-200:]}" for r in failed))
+            f"{r['model']}: {error_line(r['error'])}" for r in failed))
     out += ["", "![time against node count](benchmarks.png)", ""]
     # Lowering table
     out += ["## Lowering time", "",
