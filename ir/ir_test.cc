@@ -22,6 +22,7 @@
 #include "ir/op_key.h"
 #include "ir/pickle_check.h"
 #include "ir/torch_version.h"
+#include "testing/graph_testing.h"
 
 namespace graph_lower {
 namespace {
@@ -48,10 +49,8 @@ void WriteBytes(const std::string& path, const std::string& bytes) {
 
 // A graph of inputs %x (Tensor) and %c (bool) and a constant %one, with `body` after them.
 std::shared_ptr<torch::jit::Graph> ParseBody(const std::string& body) {
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(
-      "graph(%x : Tensor, %c : bool):\n  %one : int = prim::Constant[value=1]()\n" + body, "test");
-  EXPECT_TRUE(g.ok()) << g.status();
-  return g.ok() ? *g : std::make_shared<torch::jit::Graph>();
+  return test_util::ParseIr(
+      "graph(%x : Tensor, %c : bool):\n  %one : int = prim::Constant[value=1]()\n" + body);
 }
 
 // AnyNodeWrites: mutable schemas are found in nested blocks too; functional ops, containers and
