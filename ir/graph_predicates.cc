@@ -90,6 +90,20 @@ std::optional<c10::IValue> MetadataQueryValue(
       return c10::IValue(kind == c10::aten::__isnot__);
     }
   }
+  // isinstance(x, T) where x's static type decides it: x's type is a subtype of a candidate
+  // (true), or is neither a subtype nor a supertype of any (false). A decomposition that serves
+  // a Scalar and a Tensor overload takes Union[Tensor, float, int] and branches on it.
+  if (kind == c10::prim::isinstance && node.inputs().size() == 1 &&
+      node.hasAttribute(c10::attr::types)) {
+    const c10::TypePtr type = type_of(node.input(0));
+    bool undecided = false;
+    for (const c10::TypePtr& candidate : node.tys(c10::attr::types)) {
+      if (type->isSubtypeOf(*candidate)) return c10::IValue(true);
+      undecided |= candidate->isSubtypeOf(*type);
+    }
+    if (undecided) return std::nullopt;
+    return c10::IValue(false);
+  }
   auto tt = type_of(node.input(0))->cast<c10::TensorType>();
   if (!tt) return std::nullopt;
   auto sizes = tt->sizes().concrete_sizes();

@@ -30,7 +30,8 @@ bool AppendInListsBlock(const torch::jit::Use& use);
 // aten::size.int, aten::stride, aten::dim, aten::numel, aten::len.Tensor, prim::dtype,
 // prim::device, aten::is_floating_point, aten::is_contiguous, prim::is_nested,
 // prim::requires_grad; with `inference`, aten::is_grad_enabled and aten::is_autocast_enabled:
-// false; `x is x`, None compared with a value whose type cannot hold None), when each value has the
+// false; `x is x`, None compared with a value whose type cannot hold None, prim::isinstance decided
+// by the static type), when each value has the
 // type `type_of` gives it; nullopt when the types do not decide it or `node` is no such query.
 std::optional<c10::IValue> MetadataQueryValue(
     const torch::jit::Node& node, bool inference,

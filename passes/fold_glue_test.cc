@@ -5,8 +5,11 @@
 #include "passes/fold_glue.h"
 
 #include <gtest/gtest.h>
+#include <torch/csrc/jit/api/function_impl.h>
 #include <torch/csrc/jit/ir/irparser.h>
+#include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/runtime/interpreter.h>
+#include <torch/jit.h>
 #include <torch/torch.h>
 
 #include <algorithm>
@@ -147,6 +150,43 @@ graph(%x : Tensor, %mean : Tensor, %var : Tensor):
   };
   EXPECT_TRUE(torch::equal(run(g), run(original)));
   EXPECT_TRUE(torch::equal(run(g), (x - mean) / var));
+}
+
+// isinstance on a Union parameter (one library function serving a Scalar and a Tensor overload)
+// is decided by the type of the value passed once the function is inlined; on an
+// Optional[Tensor] it is not.
+TEST(FoldGlueIfTest, IsinstanceDecidedByTheStaticType) {
+  std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(R"PY(
+def f(x: Tensor, o: Union[Tensor, number]) -> Tensor:
+    if isinstance(o, Tensor):
+        return torch.mul(x, o)
+    return torch.add(x, o)
+def on_tensor(x: Tensor, o: Tensor) -> Tensor:
+    return f(x, o)
+def on_float(x: Tensor, o: float) -> Tensor:
+    return f(x, o)
+def on_optional(x: Tensor, o: Optional[Tensor]) -> Tensor:
+    if isinstance(o, Tensor):
+        return torch.mul(x, o)
+    return x
+)PY");
+  auto lowered = [&](const std::string& name) {
+    std::shared_ptr<torch::jit::Graph> g =
+        torch::jit::toGraphFunction(cu->get_function(name)).graph()->copy();
+    torch::jit::Inline(*g);
+    EXPECT_TRUE(FoldGlue(g).ok());
+    return g;
+  };
+  std::shared_ptr<torch::jit::Graph> g = lowered("on_tensor");
+  EXPECT_EQ(CountKind(*g, "prim::isinstance"), 0) << *g;
+  EXPECT_EQ(CountKind(*g, "aten::mul"), 1) << *g;
+  EXPECT_EQ(CountKind(*g, "aten::add"), 0) << *g;
+  g = lowered("on_float");
+  EXPECT_EQ(CountKind(*g, "prim::isinstance"), 0) << *g;
+  EXPECT_EQ(CountKind(*g, "aten::add"), 1) << *g;
+  EXPECT_EQ(CountKind(*g, "aten::mul"), 0) << *g;
+  g = lowered("on_optional");
+  EXPECT_EQ(CountKind(*g, "prim::isinstance"), 1) << *g;
 }
 
 // What PruneBranches leaves, by kind (constants left out).
