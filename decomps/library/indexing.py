@@ -30,13 +30,8 @@ def put(self: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -
 # index_fill(x, dim, index, value): value at the positions `index` selects along dim. A bool mask
 # over dim (index_put of True at index; negative indices wrap) is broadcast against x and chosen
 # with where (torch/_refs index_fill builds the same mask).
-def index_fill(self: Tensor, dim: int, index: Tensor, value: number) -> Tensor:
-    return torch.where(_index_mask(self, dim, index), torch.full_like(self, value), self)
-
-
-def index_fill_int_Tensor(self: Tensor, dim: int, index: Tensor, value: Tensor) -> Tensor:
-    return torch.where(_index_mask(self, dim, index), torch._to_copy(value, dtype=self.dtype),
-                       self)
+def index_fill(self: Tensor, dim: int, index: Tensor, value: Union[Tensor, number]) -> Tensor:
+    return torch.where(_index_mask(self, dim, index), _filled_like(self, value), self)
 
 
 def _index_mask(self: Tensor, dim: int, index: Tensor) -> Tensor:
@@ -67,5 +62,5 @@ DECOMPOSITIONS = {
     "aten::_unsafe_index_put": _unsafe_index_put,
     "aten::put": put,
     "aten::index_fill.int_Scalar": index_fill,
-    "aten::index_fill.int_Tensor": index_fill_int_Tensor,
+    "aten::index_fill.int_Tensor": index_fill,
 }

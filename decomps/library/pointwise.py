@@ -22,12 +22,8 @@ def relu6(self: Tensor) -> Tensor:
     return torch.hardtanh(self, 0.0, 6.0)
 
 
-def masked_fill(self: Tensor, mask: Tensor, value: float) -> Tensor:
-    return torch.where(mask, torch.full_like(self, value), self)
-
-
-def masked_fill_Tensor(self: Tensor, mask: Tensor, value: Tensor) -> Tensor:
-    return torch.where(mask, torch._to_copy(value, dtype=self.dtype), self)
+def masked_fill(self: Tensor, mask: Tensor, value: Union[Tensor, number]) -> Tensor:
+    return torch.where(mask, _filled_like(self, value), self)
 
 
 # softplus(x) = log(1 + exp(beta x)) / beta, and x itself where beta x > threshold
@@ -177,22 +173,18 @@ def ldexp(self: Tensor, other: Tensor) -> Tensor:
 # copysign(a, b) = |a| with b's sign (torch/_refs copysign: where(signbit(b), -|a|, |a|)), in the
 # promoted dtype, integer/bool promoted to the default float dtype (INT_TO_FLOAT); b's sign bit as
 # in signbit above (-0.0 counts as negative).
-def copysign(self: Tensor, other: Tensor) -> Tensor:
-    d = torch.add(self, other).dtype
+def copysign(self: Tensor, other: Union[Tensor, number]) -> Tensor:
+    if isinstance(other, Tensor):
+        d = torch.add(self, other).dtype
+    else:
+        d = torch.add(self, other).dtype
     if not _is_float(d):
         d = torch.float32
+    if isinstance(other, Tensor):
+        o = torch._to_copy(other, dtype=d)
+    else:
+        o = torch.scalar_tensor(other, dtype=torch.float64)
     mag = torch.abs(torch._to_copy(self, dtype=d))
-    o = torch._to_copy(other, dtype=d)
-    neg = torch.logical_or(torch.lt(o, 0), torch.lt(torch.reciprocal(o), 0))
-    return torch.where(neg, torch.neg(mag), mag)
-
-
-def copysign_Scalar(self: Tensor, other: number) -> Tensor:
-    d = torch.add(self, other).dtype
-    if not _is_float(d):
-        d = torch.float32
-    mag = torch.abs(torch._to_copy(self, dtype=d))
-    o = torch.scalar_tensor(other, dtype=torch.float64)
     neg = torch.logical_or(torch.lt(o, 0), torch.lt(torch.reciprocal(o), 0))
     return torch.where(neg, torch.neg(mag), mag)
 
@@ -310,7 +302,7 @@ DECOMPOSITIONS = {
     "aten::silu": silu,
     "aten::relu6": relu6,
     "aten::masked_fill.Scalar": masked_fill,
-    "aten::masked_fill.Tensor": masked_fill_Tensor,
+    "aten::masked_fill.Tensor": masked_fill,
     "aten::softplus": softplus,
     "aten::rsub.Scalar": rsub,
     "aten::floor_divide": floor_divide,
@@ -331,7 +323,7 @@ DECOMPOSITIONS = {
     "aten::heaviside": heaviside,
     "aten::ldexp.Tensor": ldexp,
     "aten::copysign.Tensor": copysign,
-    "aten::copysign.Scalar": copysign_Scalar,
+    "aten::copysign.Scalar": copysign,
     "aten::fmax": fmax,
     "aten::fmin": fmin,
     "aten::hypot": hypot,

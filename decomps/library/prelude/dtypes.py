@@ -24,6 +24,24 @@ def _float_result_dtype(a: Tensor, b: Tensor) -> int:
     return d
 
 
+# The tensors of a binary op's Tensor, self_scalar/x_scalar and other_scalar/n_scalar overloads:
+# the Scalar argument becomes a 0-d tensor of the other argument's _float_dtype.
+def _tensors_of(a: Union[Tensor, number], b: Union[Tensor, number]) -> Tuple[Tensor, Tensor]:
+    if isinstance(a, Tensor):
+        if isinstance(b, Tensor):
+            return a, b
+        return a, torch.scalar_tensor(b, dtype=_float_dtype(a))
+    assert isinstance(b, Tensor), "one argument must be a tensor"
+    return torch.scalar_tensor(a, dtype=_float_dtype(b)), b
+
+
+# The fill of masked_fill and index_fill: a Scalar or 0-d tensor value, in self's dtype.
+def _filled_like(self: Tensor, value: Union[Tensor, number]) -> Tensor:
+    if isinstance(value, Tensor):
+        return torch._to_copy(value, dtype=self.dtype)
+    return torch.full_like(self, value)
+
+
 # x (float64) rounded to float32 and back: float32 arithmetic emulated step by step.
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=torch.float32), dtype=torch.float64)

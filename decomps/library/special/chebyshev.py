@@ -2,14 +2,14 @@
 of this folder.
 """
 
-
 # Chebyshev polynomials T, U, V, W (kind 0 to 3) of y = x, or of y = 2x - 1 when shifted, as
 # chebyshev_polynomial_{t,u,v,w}_forward and shifted_chebyshev_polynomial_{t,u,v,w}_forward of
 # aten/src/ATen/native/Math.h: the recurrence P_j = 2y P_(j-1) - P_(j-2) from P_1 = y, 2y, 2y - 1,
 # 2y + 1, run to the largest n present, masked per element; the trigonometric form where |y| < 1 and
 # n > big; the special values at y = +-1 (x = 0 and 1 when shifted), in float64.
-def _cheb(x: Tensor, n: Tensor, kind: int, shifted: bool, big: float) -> Tensor:
-    d, x, nn = _poly_args(x, n)
+def _cheb(x_or_scalar: Union[Tensor, number], n_or_scalar: Union[Tensor, number], kind: int,
+          shifted: bool, big: float) -> Tensor:
+    d, x, nn = _poly_args(x_or_scalar, n_or_scalar)
     y = x
     if shifted:
         y = torch.sub(torch.add(x, x), 1.0)
@@ -62,142 +62,61 @@ def _cheb(x: Tensor, n: Tensor, kind: int, shifted: bool, big: float) -> Tensor:
         res = torch.where(torch.eq(torch.abs(x), 1.0), torch.where(torch.gt(x, 0.0), hi, lo), res)
     return torch._to_copy(torch.where(torch.lt(nn, 0.0), _c(x, 0.0), res), dtype=d)
 
-
 # T_n(x), trigonometric form for n > 6.
-def chebyshev_polynomial_t(x: Tensor, n: Tensor) -> Tensor:
+def chebyshev_polynomial_t(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 0, False, 6.0)
 
-
-def chebyshev_polynomial_t_x_scalar(x: number, n: Tensor) -> Tensor:
-    return chebyshev_polynomial_t(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def chebyshev_polynomial_t_n_scalar(x: Tensor, n: number) -> Tensor:
-    return chebyshev_polynomial_t(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # T*_n(x) = T_n(2x - 1), trigonometric form for n > 6.
-def shifted_chebyshev_polynomial_t(x: Tensor, n: Tensor) -> Tensor:
+def shifted_chebyshev_polynomial_t(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 0, True, 6.0)
 
-
-def shifted_chebyshev_polynomial_t_x_scalar(x: number, n: Tensor) -> Tensor:
-    return shifted_chebyshev_polynomial_t(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def shifted_chebyshev_polynomial_t_n_scalar(x: Tensor, n: number) -> Tensor:
-    return shifted_chebyshev_polynomial_t(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # U_n(x), trigonometric form for n > 8.
-def chebyshev_polynomial_u(x: Tensor, n: Tensor) -> Tensor:
+def chebyshev_polynomial_u(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 1, False, 8.0)
 
-
-def chebyshev_polynomial_u_x_scalar(x: number, n: Tensor) -> Tensor:
-    return chebyshev_polynomial_u(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def chebyshev_polynomial_u_n_scalar(x: Tensor, n: number) -> Tensor:
-    return chebyshev_polynomial_u(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # U*_n(x) = U_n(2x - 1), trigonometric form for n > 6.
-def shifted_chebyshev_polynomial_u(x: Tensor, n: Tensor) -> Tensor:
+def shifted_chebyshev_polynomial_u(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 1, True, 6.0)
 
-
-def shifted_chebyshev_polynomial_u_x_scalar(x: number, n: Tensor) -> Tensor:
-    return shifted_chebyshev_polynomial_u(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def shifted_chebyshev_polynomial_u_n_scalar(x: Tensor, n: number) -> Tensor:
-    return shifted_chebyshev_polynomial_u(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # V_n(x), trigonometric form for n > 8.
-def chebyshev_polynomial_v(x: Tensor, n: Tensor) -> Tensor:
+def chebyshev_polynomial_v(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 2, False, 8.0)
 
-
-def chebyshev_polynomial_v_x_scalar(x: number, n: Tensor) -> Tensor:
-    return chebyshev_polynomial_v(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def chebyshev_polynomial_v_n_scalar(x: Tensor, n: number) -> Tensor:
-    return chebyshev_polynomial_v(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # V*_n(x) = V_n(2x - 1), trigonometric form for n > 6.
-def shifted_chebyshev_polynomial_v(x: Tensor, n: Tensor) -> Tensor:
+def shifted_chebyshev_polynomial_v(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 2, True, 6.0)
 
-
-def shifted_chebyshev_polynomial_v_x_scalar(x: number, n: Tensor) -> Tensor:
-    return shifted_chebyshev_polynomial_v(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def shifted_chebyshev_polynomial_v_n_scalar(x: Tensor, n: number) -> Tensor:
-    return shifted_chebyshev_polynomial_v(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # W_n(x), trigonometric form for n > 8.
-def chebyshev_polynomial_w(x: Tensor, n: Tensor) -> Tensor:
+def chebyshev_polynomial_w(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 3, False, 8.0)
 
-
-def chebyshev_polynomial_w_x_scalar(x: number, n: Tensor) -> Tensor:
-    return chebyshev_polynomial_w(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def chebyshev_polynomial_w_n_scalar(x: Tensor, n: number) -> Tensor:
-    return chebyshev_polynomial_w(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # W*_n(x) = W_n(2x - 1), trigonometric form for n > 4.
-def shifted_chebyshev_polynomial_w(x: Tensor, n: Tensor) -> Tensor:
+def shifted_chebyshev_polynomial_w(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _cheb(x, n, 3, True, 4.0)
-
-
-def shifted_chebyshev_polynomial_w_x_scalar(x: number, n: Tensor) -> Tensor:
-    return shifted_chebyshev_polynomial_w(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def shifted_chebyshev_polynomial_w_n_scalar(x: Tensor, n: number) -> Tensor:
-    return shifted_chebyshev_polynomial_w(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
 
 DECOMPOSITIONS = {
     "aten::special_chebyshev_polynomial_t": chebyshev_polynomial_t,
-    "aten::special_chebyshev_polynomial_t.x_scalar": chebyshev_polynomial_t_x_scalar,
-    "aten::special_chebyshev_polynomial_t.n_scalar": chebyshev_polynomial_t_n_scalar,
+    "aten::special_chebyshev_polynomial_t.x_scalar": chebyshev_polynomial_t,
+    "aten::special_chebyshev_polynomial_t.n_scalar": chebyshev_polynomial_t,
     "aten::special_shifted_chebyshev_polynomial_t": shifted_chebyshev_polynomial_t,
-    "aten::special_shifted_chebyshev_polynomial_t.x_scalar":
-        shifted_chebyshev_polynomial_t_x_scalar,
-    "aten::special_shifted_chebyshev_polynomial_t.n_scalar":
-        shifted_chebyshev_polynomial_t_n_scalar,
+    "aten::special_shifted_chebyshev_polynomial_t.x_scalar": shifted_chebyshev_polynomial_t,
+    "aten::special_shifted_chebyshev_polynomial_t.n_scalar": shifted_chebyshev_polynomial_t,
     "aten::special_chebyshev_polynomial_u": chebyshev_polynomial_u,
-    "aten::special_chebyshev_polynomial_u.x_scalar": chebyshev_polynomial_u_x_scalar,
-    "aten::special_chebyshev_polynomial_u.n_scalar": chebyshev_polynomial_u_n_scalar,
+    "aten::special_chebyshev_polynomial_u.x_scalar": chebyshev_polynomial_u,
+    "aten::special_chebyshev_polynomial_u.n_scalar": chebyshev_polynomial_u,
     "aten::special_shifted_chebyshev_polynomial_u": shifted_chebyshev_polynomial_u,
-    "aten::special_shifted_chebyshev_polynomial_u.x_scalar":
-        shifted_chebyshev_polynomial_u_x_scalar,
-    "aten::special_shifted_chebyshev_polynomial_u.n_scalar":
-        shifted_chebyshev_polynomial_u_n_scalar,
+    "aten::special_shifted_chebyshev_polynomial_u.x_scalar": shifted_chebyshev_polynomial_u,
+    "aten::special_shifted_chebyshev_polynomial_u.n_scalar": shifted_chebyshev_polynomial_u,
     "aten::special_chebyshev_polynomial_v": chebyshev_polynomial_v,
-    "aten::special_chebyshev_polynomial_v.x_scalar": chebyshev_polynomial_v_x_scalar,
-    "aten::special_chebyshev_polynomial_v.n_scalar": chebyshev_polynomial_v_n_scalar,
+    "aten::special_chebyshev_polynomial_v.x_scalar": chebyshev_polynomial_v,
+    "aten::special_chebyshev_polynomial_v.n_scalar": chebyshev_polynomial_v,
     "aten::special_shifted_chebyshev_polynomial_v": shifted_chebyshev_polynomial_v,
-    "aten::special_shifted_chebyshev_polynomial_v.x_scalar":
-        shifted_chebyshev_polynomial_v_x_scalar,
-    "aten::special_shifted_chebyshev_polynomial_v.n_scalar":
-        shifted_chebyshev_polynomial_v_n_scalar,
+    "aten::special_shifted_chebyshev_polynomial_v.x_scalar": shifted_chebyshev_polynomial_v,
+    "aten::special_shifted_chebyshev_polynomial_v.n_scalar": shifted_chebyshev_polynomial_v,
     "aten::special_chebyshev_polynomial_w": chebyshev_polynomial_w,
-    "aten::special_chebyshev_polynomial_w.x_scalar": chebyshev_polynomial_w_x_scalar,
-    "aten::special_chebyshev_polynomial_w.n_scalar": chebyshev_polynomial_w_n_scalar,
+    "aten::special_chebyshev_polynomial_w.x_scalar": chebyshev_polynomial_w,
+    "aten::special_chebyshev_polynomial_w.n_scalar": chebyshev_polynomial_w,
     "aten::special_shifted_chebyshev_polynomial_w": shifted_chebyshev_polynomial_w,
-    "aten::special_shifted_chebyshev_polynomial_w.x_scalar":
-        shifted_chebyshev_polynomial_w_x_scalar,
-    "aten::special_shifted_chebyshev_polynomial_w.n_scalar":
-        shifted_chebyshev_polynomial_w_n_scalar,
+    "aten::special_shifted_chebyshev_polynomial_w.x_scalar": shifted_chebyshev_polynomial_w,
+    "aten::special_shifted_chebyshev_polynomial_w.n_scalar": shifted_chebyshev_polynomial_w,
 }

@@ -112,7 +112,9 @@ def _nmax(nn: Tensor) -> int:
 
 
 # A polynomial op's arguments (x, n): the result dtype, then x and trunc(n) in float64, broadcast.
-def _poly_args(x: Tensor, n: Tensor) -> Tuple[int, Tensor, Tensor]:
+def _poly_args(x_or_scalar: Union[Tensor, number],
+               n_or_scalar: Union[Tensor, number]) -> Tuple[int, Tensor, Tensor]:
+    x, n = _tensors_of(x_or_scalar, n_or_scalar)
     d = _float_result_dtype(x, n)
     bx, bn = torch.broadcast_tensors([torch._to_copy(x, dtype=torch.float64),
                                       torch.trunc(torch._to_copy(n, dtype=torch.float64))])

@@ -79,20 +79,13 @@ def _zeta(x: Tensor, q: Tensor) -> Tensor:
 # Hurwitz zeta(x, q): direct sum until q + i > 9 (at least 9 terms; here at most 59), then 12
 # Euler-Maclaurin terms (zeta of aten/src/ATen/native/Math.h, from Cephes zeta.c), in float64;
 # without the early exit on convergence, whose terms are below 1e-16 relative.
-def zeta(self: Tensor, other: Tensor) -> Tensor:
-    d = _float_result_dtype(self, other)
-    x = torch._to_copy(self, dtype=torch.float64)
-    q = torch._to_copy(other, dtype=torch.float64)
+def zeta(self: Union[Tensor, number], other: Union[Tensor, number]) -> Tensor:
+    a, b = _tensors_of(self, other)
+    d = _float_result_dtype(a, b)
+    x = torch._to_copy(a, dtype=torch.float64)
+    q = torch._to_copy(b, dtype=torch.float64)
     bx, bq = torch.broadcast_tensors([x, q])
     return torch._to_copy(_zeta(bx, bq), dtype=d)
-
-
-def zeta_other_scalar(self: Tensor, other: number) -> Tensor:
-    return zeta(self, torch.scalar_tensor(other, dtype=_float_dtype(self)))
-
-
-def zeta_self_scalar(self: number, other: Tensor) -> Tensor:
-    return zeta(torch.scalar_tensor(self, dtype=_float_dtype(other)), other)
 
 
 def _lgamma(x: Tensor) -> Tensor:
@@ -188,8 +181,8 @@ def polygamma(n: int, self: Tensor) -> Tensor:
 DECOMPOSITIONS = {
     "aten::digamma": digamma,
     "aten::special_zeta": zeta,
-    "aten::special_zeta.other_scalar": zeta_other_scalar,
-    "aten::special_zeta.self_scalar": zeta_self_scalar,
+    "aten::special_zeta.other_scalar": zeta,
+    "aten::special_zeta.self_scalar": zeta,
     "aten::lgamma": lgamma,
     "aten::mvlgamma": mvlgamma,
     "aten::polygamma": polygamma,

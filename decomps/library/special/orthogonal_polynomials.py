@@ -2,7 +2,6 @@
 this folder.
 """
 
-
 # Hermite H (kind 1), Hermite He (2), Laguerre L (4) and Legendre P (5) polynomials by their
 # recurrences (common.py _recurrence), as hermite_polynomial_h_forward,
 # hermite_polynomial_he_forward,
@@ -10,8 +9,9 @@ this folder.
 # run
 # to the largest n present, masked per element, in float64 (He of a float32 input in float32
 # arithmetic, as the kernel computes it); L_n(0) = 1 and P_n(+-1) = (+-1)^n exactly.
-def _orth(x: Tensor, n: Tensor, kind: int) -> Tensor:
-    d, x, nn = _poly_args(x, n)
+def _orth(x_or_scalar: Union[Tensor, number], n_or_scalar: Union[Tensor, number],
+          kind: int) -> Tensor:
+    d, x, nn = _poly_args(x_or_scalar, n_or_scalar)
     q = x
     if kind == 1:
         q = torch.add(x, x)
@@ -29,70 +29,33 @@ def _orth(x: Tensor, n: Tensor, kind: int) -> Tensor:
             torch.logical_or(torch.gt(x, 0.0), _even(nn)), _c(x, 1.0), _c(x, -1.0)), res)
     return torch._to_copy(torch.where(torch.lt(nn, 0.0), _c(x, 0.0), res), dtype=d)
 
-
 # H_n(x).
-def hermite_polynomial_h(x: Tensor, n: Tensor) -> Tensor:
+def hermite_polynomial_h(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _orth(x, n, 1)
 
-
-def hermite_polynomial_h_x_scalar(x: number, n: Tensor) -> Tensor:
-    return hermite_polynomial_h(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def hermite_polynomial_h_n_scalar(x: Tensor, n: number) -> Tensor:
-    return hermite_polynomial_h(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # He_n(x).
-def hermite_polynomial_he(x: Tensor, n: Tensor) -> Tensor:
+def hermite_polynomial_he(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _orth(x, n, 2)
 
-
-def hermite_polynomial_he_x_scalar(x: number, n: Tensor) -> Tensor:
-    return hermite_polynomial_he(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def hermite_polynomial_he_n_scalar(x: Tensor, n: number) -> Tensor:
-    return hermite_polynomial_he(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # L_n(x).
-def laguerre_polynomial_l(x: Tensor, n: Tensor) -> Tensor:
+def laguerre_polynomial_l(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _orth(x, n, 4)
 
-
-def laguerre_polynomial_l_x_scalar(x: number, n: Tensor) -> Tensor:
-    return laguerre_polynomial_l(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def laguerre_polynomial_l_n_scalar(x: Tensor, n: number) -> Tensor:
-    return laguerre_polynomial_l(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
-
 # P_n(x).
-def legendre_polynomial_p(x: Tensor, n: Tensor) -> Tensor:
+def legendre_polynomial_p(x: Union[Tensor, number], n: Union[Tensor, number]) -> Tensor:
     return _orth(x, n, 5)
-
-
-def legendre_polynomial_p_x_scalar(x: number, n: Tensor) -> Tensor:
-    return legendre_polynomial_p(torch.scalar_tensor(x, dtype=_float_dtype(n)), n)
-
-
-def legendre_polynomial_p_n_scalar(x: Tensor, n: number) -> Tensor:
-    return legendre_polynomial_p(x, torch.scalar_tensor(n, dtype=_float_dtype(x)))
-
 
 DECOMPOSITIONS = {
     "aten::special_hermite_polynomial_h": hermite_polynomial_h,
-    "aten::special_hermite_polynomial_h.x_scalar": hermite_polynomial_h_x_scalar,
-    "aten::special_hermite_polynomial_h.n_scalar": hermite_polynomial_h_n_scalar,
+    "aten::special_hermite_polynomial_h.x_scalar": hermite_polynomial_h,
+    "aten::special_hermite_polynomial_h.n_scalar": hermite_polynomial_h,
     "aten::special_hermite_polynomial_he": hermite_polynomial_he,
-    "aten::special_hermite_polynomial_he.x_scalar": hermite_polynomial_he_x_scalar,
-    "aten::special_hermite_polynomial_he.n_scalar": hermite_polynomial_he_n_scalar,
+    "aten::special_hermite_polynomial_he.x_scalar": hermite_polynomial_he,
+    "aten::special_hermite_polynomial_he.n_scalar": hermite_polynomial_he,
     "aten::special_laguerre_polynomial_l": laguerre_polynomial_l,
-    "aten::special_laguerre_polynomial_l.x_scalar": laguerre_polynomial_l_x_scalar,
-    "aten::special_laguerre_polynomial_l.n_scalar": laguerre_polynomial_l_n_scalar,
+    "aten::special_laguerre_polynomial_l.x_scalar": laguerre_polynomial_l,
+    "aten::special_laguerre_polynomial_l.n_scalar": laguerre_polynomial_l,
     "aten::special_legendre_polynomial_p": legendre_polynomial_p,
-    "aten::special_legendre_polynomial_p.x_scalar": legendre_polynomial_p_x_scalar,
-    "aten::special_legendre_polynomial_p.n_scalar": legendre_polynomial_p_n_scalar,
+    "aten::special_legendre_polynomial_p.x_scalar": legendre_polynomial_p,
+    "aten::special_legendre_polynomial_p.n_scalar": legendre_polynomial_p,
 }
