@@ -221,7 +221,11 @@ absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
         torch::jit::Node* list =
             graph.insertNode(graph.createList(c10::TensorType::get(), elements));
         node->output()->replaceAllUsesWith(list->output());
-      } else if (!alias_db.hasWriters(node->output())) {
+      } else if (value.isNone() || value.isInt() || value.isDouble() || value.isBool() ||
+                 value.isString() || !alias_db.hasWriters(node->output())) {
+        // None and immutable scalars cannot be written; alias analysis may still count a write
+        // of another attribute against an Optional[Tensor] one (a conv's bias=None before a
+        // batch norm whose training branch updates its buffers).
         constants.emplace_back(node, std::move(value));
       } else {
         status = absl::InvalidArgumentError(absl::StrCat(

@@ -524,6 +524,19 @@ def test_lifted_parameters_are_graph_inputs_and_stay_attributes_of_the_saved_mod
     assert "body_1_running_var" in dict(lowered.named_buffers())
 
 
+def test_lifting_keeps_a_none_bias_next_to_a_batch_norm(graph_lower_bin, tmp_path):
+    # A conv without bias (its `bias` attribute None) before a batch norm, as in every torchvision
+    # ResNet: the None attribute is not written and must not stop lifting.
+    torch.manual_seed(0)
+    module = nn.Sequential(nn.Conv2d(3, 4, 1, bias=False), nn.BatchNorm2d(4)).eval()
+    x = torch.randn(1, 3, 4, 4)
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, [x], "--lift-parameters")
+    assert proc.returncode == 0, proc.stderr
+    assert {t["name"] for t in rep["lifted_inputs"]} >= {"0.weight", "1.running_mean"}
+    with torch.no_grad():
+        torch.testing.assert_close(lowered(x), module(x))
+
+
 def test_lifting_refuses_a_forward_that_assigns_module_state(graph_lower_bin, tmp_path):
     class Counter(nn.Module):
         def __init__(self):
