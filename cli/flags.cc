@@ -50,9 +50,9 @@ ABSL_FLAG(bool, timing, false,
           "--check: load and census.");
 ABSL_FLAG(std::string, dump_dir, "",
           "Write the graph's text IR after each lowering step to this directory (created if "
-          "needed), numbered in order: 00-input.ir, 01-prepare.ir, 02-r1-specialize.ir, "
-          "03-r1-decompose.ir, ..., NN-final.ir, to diff them. Dumps of an earlier run there "
-          "(files named so) are removed first.");
+          "needed), numbered in order: 00-input.ir, [prune,] prepare, r1-specialize, "
+          "r1-decompose, ..., fresh_outputs, final (NN-step.ir), to diff them. Dumps of an earlier "
+          "run there (files named so) are removed first.");
 ABSL_FLAG(bool, stats, false,
           "Print to stderr a table of the decomposed overloads (rewrites, source, nodes "
           "inserted) with memo hits and entries, cycles and rounds; the report's rewrites_by_op "

@@ -29,8 +29,8 @@ bool SamePath(const std::filesystem::path& a, const std::filesystem::path& b) {
 
 bool IsDumpName(const std::string& filename) {
   static const std::regex* kDumpName = new std::regex(
-      "[0-9]{2,}-(input|prepare|final|r[0-9]+-(specialize|decompose|functionalize|cleanup))"
-      "\\.ir");
+      "[0-9]{2,}-(input|prune|prepare|fresh_outputs|final|"
+      "r[0-9]+-(specialize|decompose|functionalize|cleanup))\\.ir");
   return std::regex_match(filename, *kDumpName);
 }
 

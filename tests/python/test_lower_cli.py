@@ -260,7 +260,8 @@ def test_dump_dir_writes_the_ir_after_each_step_in_order(graph_lower_bin, tmp_pa
 def test_dump_dir_replaces_the_dumps_of_an_earlier_run_only(graph_lower_bin, tmp_path):
     dump = tmp_path / "dump"
     dump.mkdir()
-    stale = ["15-r4-cleanup.ir", "16-final.ir", "07-r2-decompose.ir"]
+    stale = ["15-r4-cleanup.ir", "16-final.ir", "07-r2-decompose.ir", "01-prune.ir",
+             "17-fresh_outputs.ir"]
     kept = ["notes.txt", "00-input.ir.orig", "my-final.ir", "1-final.ir"]
     for name in stale + kept:
         (dump / name).write_text("from before")
