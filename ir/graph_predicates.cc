@@ -92,7 +92,7 @@ std::optional<c10::IValue> MetadataQueryValue(
   }
   // isinstance(x, T) where x's static type decides it: x's type is a subtype of a candidate
   // (true), or is neither a subtype nor a supertype of any (false). A decomposition that serves
-  // a Scalar and a Tensor overload takes Union[Tensor, float, int] and branches on it.
+  // a Scalar and a Tensor overload takes Union[Tensor, number] and branches on it.
   if (kind == c10::prim::isinstance && node.inputs().size() == 1 &&
       node.hasAttribute(c10::attr::types)) {
     const c10::TypePtr type = type_of(node.input(0));

@@ -31,8 +31,8 @@ bool AppendInListsBlock(const torch::jit::Use& use);
 // prim::device, aten::is_floating_point, aten::is_contiguous, prim::is_nested,
 // prim::requires_grad; with `inference`, aten::is_grad_enabled and aten::is_autocast_enabled:
 // false; `x is x`, None compared with a value whose type cannot hold None, prim::isinstance decided
-// by the static type), when each value has the
-// type `type_of` gives it; nullopt when the types do not decide it or `node` is no such query.
+// by the static type), when each value has the type `type_of` gives it; nullopt when the types do
+// not decide it or `node` is no such query.
 std::optional<c10::IValue> MetadataQueryValue(
     const torch::jit::Node& node, bool inference,
     absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of);
