@@ -87,8 +87,9 @@ absl::Status RunSteps(const std::vector<Step>& steps, LoweringState& s,
 
 // Why `value`, an example input, holds a tensor lowering cannot run on (empty when it holds none).
 // Shape specialisation, CIA tracing and verification run the program on dense (strided) CPU
-// tensors; a sparse, quantized, nested or mkldnn tensor would fail deep inside a pass or leave
-// the program unspecialised without a word.
+// tensors (a meta tensor stands for one: LoweringOptions::example_inputs); a sparse, quantized,
+// nested or mkldnn tensor would fail deep inside a pass or leave the program unspecialised without
+// a word.
 std::string UnusableExampleTensor(const c10::IValue& value) {
   std::string why;
   value.visit([&why](const c10::IValue& v) {
@@ -104,7 +105,7 @@ std::string UnusableExampleTensor(const c10::IValue& value) {
       what << "a nested tensor";
     } else if (t.layout() != at::kStrided) {
       what << "a tensor of layout " << t.layout();
-    } else if (!t.device().is_cpu()) {
+    } else if (!t.device().is_cpu() && !t.is_meta()) {
       what << "a tensor on " << t.device();
     }
     why = what.str();
@@ -122,6 +123,11 @@ absl::Status CheckExampleInputs(const Graph& graph, const LoweringOptions& optio
                                                    " example inputs were given"));
   }
   for (size_t i = 0; i < examples.size(); ++i) {
+    if (options.verify && lowering_internal::HoldsMetaTensor(examples[i])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("example input ", i, " (", graph.inputs()[i]->debugName(),
+                       ") is a meta tensor; verification compares values, so it needs CPU ones"));
+    }
     if (std::string why = UnusableExampleTensor(examples[i]); !why.empty()) {
       return absl::InvalidArgumentError(
           absl::StrCat("example input ", i, " (", graph.inputs()[i]->debugName(), ") is ", why,

@@ -467,6 +467,35 @@ TEST(VisualizeTest, RenderDotToSvgRunsGraphviz) {
 // A dtype int that names no ScalarType makes libtorch's kernels segfault (softmax with dtype -1),
 // whether it comes from an archive, from arithmetic folded or from an input. None of these may
 // reach a kernel.
+TEST(PipelineTest, MetaExampleInputsStandForCpuTensorsOfTheirMetadata) {
+  LoweringOptions on_cpu = WithExamples();
+  LoweringOptions on_meta;
+  on_meta.example_inputs = std::vector<c10::IValue>{torch::empty({2, 3}, torch::kMeta),
+                                                    torch::empty({3, 3}, torch::kMeta)};
+  std::shared_ptr<torch::jit::Graph> a = Program(), b = Program();
+  absl::StatusOr<LoweringReport> ra = LowerToCoreAten(a, on_cpu);
+  absl::StatusOr<LoweringReport> rb = LowerToCoreAten(b, on_meta);
+  ASSERT_TRUE(ra.ok()) << ra.status();
+  ASSERT_TRUE(rb.ok()) << rb.status();
+  EXPECT_TRUE(rb->specialized);
+  EXPECT_TRUE(rb->violations.empty());
+  EXPECT_EQ(a->toString(), b->toString());  // specialised to the same types, device cpu
+  EXPECT_THAT(b->toString(), HasSubstr("device=cpu"));
+}
+
+TEST(PipelineTest, VerifyingOnMetaExampleInputsIsRefused) {
+  LoweringOptions options;
+  options.example_inputs =
+      std::vector<c10::IValue>{torch::empty({2, 3}, torch::kMeta), torch::randn({3, 3})};
+  options.verify = true;
+  std::shared_ptr<torch::jit::Graph> g = Program();
+  absl::StatusOr<LoweringReport> report = LowerToCoreAten(g, options);
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(report.status().message(),
+              HasSubstr("example input 0 (x) is a meta tensor; verification compares values"));
+}
+
 TEST(PipelineTest, ConstantDtypeThatNamesNoScalarTypeIsRefused) {
   // As an archive's graph holds it (ParseGraphText would refuse the text itself). The parser
   // numbers values (%y is %3).

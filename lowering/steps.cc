@@ -8,12 +8,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/errors.h"
+#include "ir/example_values.h"
 #include "ir/graph_io.h"
 #include "ir/mutation.h"
 #include "ir/status_macros.h"
@@ -47,6 +49,45 @@ DecompositionRegistry* DefaultRegistry() {
   return registry.get();
 }
 
+// `values` with each meta tensor replaced by a CPU tensor of its sizes, strides and dtype
+// (SynthesizeTensor: floating point uniform in [0, 1), integers and bools zero).
+absl::StatusOr<std::vector<c10::IValue>> SynthesizeForMeta(const std::vector<c10::IValue>& values) {
+  std::function<absl::StatusOr<c10::IValue>(const c10::IValue&)> convert =
+      [&convert](const c10::IValue& v) -> absl::StatusOr<c10::IValue> {
+    if (v.isTensor()) {
+      const at::Tensor& t = v.toTensor();
+      if (!t.defined() || !t.is_meta()) return v;
+      std::optional<at::Tensor> made = SynthesizeTensor(*TensorTypeOf(t));
+      if (!made) return absl::InternalError("no CPU tensor could stand for a meta example");
+      return *std::move(made);
+    }
+    if (v.isList()) {
+      c10::impl::GenericList out(v.toList().elementType());
+      for (const c10::IValue& e : v.toListRef()) {
+        ASSIGN_OR_RETURN(c10::IValue item, convert(e));
+        out.push_back(std::move(item));
+      }
+      return out;
+    }
+    if (v.isTuple()) {
+      std::vector<c10::IValue> items;
+      for (const c10::IValue& e : v.toTupleRef().elements()) {
+        ASSIGN_OR_RETURN(c10::IValue item, convert(e));
+        items.push_back(std::move(item));
+      }
+      return c10::ivalue::Tuple::create(std::move(items));
+    }
+    return v;
+  };
+  std::vector<c10::IValue> out;
+  out.reserve(values.size());
+  for (const c10::IValue& v : values) {
+    ASSIGN_OR_RETURN(c10::IValue item, convert(v));
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 bool CheckInvariantsRequested(const LoweringOptions& options) {
   const char* env = std::getenv("GRAPH_LOWER_CHECK_INVARIANTS");
   return options.check_invariants || (env && *env && std::string(env) != "0");
@@ -54,9 +95,23 @@ bool CheckInvariantsRequested(const LoweringOptions& options) {
 
 }  // namespace
 
+bool HoldsMetaTensor(const c10::IValue& value) {
+  bool found = false;
+  value.visit([&found](const c10::IValue& v) {
+    if (found || v.isObject()) return true;
+    if (v.isTensor()) found = v.toTensor().defined() && v.toTensor().is_meta();
+    return v.isTensor();
+  });
+  return found;
+}
+
 LoweringState::LoweringState(std::shared_ptr<Graph>& input, const LoweringOptions& options)
     : input(input), options(options), check(CheckInvariantsRequested(options)) {
   specialize_options.compare_with_example_run = check;
+  if (has_examples() && std::any_of(examples().begin(), examples().end(), HoldsMetaTensor)) {
+    // Meta example tensors stand for CPU ones; a run that needs values gets synthesised ones.
+    specialize_options.make_example_values = [this] { return SynthesizeForMeta(examples()); };
+  }
   functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
   // The extra outputs are packed with a single output once, after the rounds (PackOutputs).
   functionalize_options.pack_single_output = false;

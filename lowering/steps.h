@@ -36,6 +36,9 @@ class SingleIntraOpThread {
   const int threads_;
 };
 
+// Whether `value` (an example input) is or holds a meta tensor (LoweringOptions::example_inputs).
+bool HoldsMetaTensor(const c10::IValue& value);
+
 // What the steps of one lowering share. Built once per LowerToCoreAten call; not copied or moved
 // (the decompose pass's progress callback holds a reference to `round`).
 struct LoweringState {
