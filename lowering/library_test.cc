@@ -148,6 +148,16 @@ void AddNnSamples(std::vector<Sample>& samples) {
            "  %o : Tensor, %l : Tensor = aten::_scaled_dot_product_flash_attention_for_cpu(%q, %k, "
            "%v, %p, %c, %n, %n)\n  return (%o, %l)\n",
            {r({2, 3, 5, 8}), r({2, 3, 5, 8}), r({2, 3, 5, 8})}},
+          {"sdpa_flash_cpu_backward_causal",
+           "graph(%g : Tensor, %q : Tensor, %k : Tensor, %v : Tensor):\n"
+           "  %p : float = prim::Constant[value=0.]()\n  %c : bool = prim::Constant[value=1]()\n"
+           "  %n : NoneType = prim::Constant()\n"
+           "  %o : Tensor, %l : Tensor = aten::_scaled_dot_product_flash_attention_for_cpu(%q, %k, "
+           "%v, %p, %c, %n, %n)\n"
+           "  %dq : Tensor, %dk : Tensor, %dv : Tensor = "
+           "aten::_scaled_dot_product_flash_attention_for_cpu_backward(%g, %q, %k, %v, %o, %l, %p, "
+           "%c, %n, %n)\n  return (%dq, %dk, %dv)\n",
+           {r({2, 3, 5, 8}), r({2, 3, 5, 8}), r({2, 3, 6, 8}), r({2, 3, 6, 8})}},
           // The output keeps the query's layout: a query viewed from an (L, B*H, E) projection
           // gives an output whose permute(2, 0, 1, 3) is contiguous, as nn.MultiheadAttention's
           // traced graph then views it (this failed with a contiguous result).
@@ -217,6 +227,9 @@ void AddFactoryAndConvolutionSamples(std::vector<Sample>& samples) {
            "  %n : NoneType = prim::Constant()\n"
            "  %y : Tensor = aten::new_ones(%x, %s, %n, %n, %n, %n)\n  return (%y)\n",
            {r({4})}},
+          {"lift_fresh",
+           "graph(%x : Tensor):\n  %y : Tensor = aten::lift_fresh(%x)\n  return (%y)\n",
+           {r({2, 3})}},
           {"lift_fresh_copy",
            "graph(%x : Tensor):\n  %y : Tensor = aten::lift_fresh_copy(%x)\n  return (%y)\n",
            {r({2, 3})}},

@@ -59,6 +59,41 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
     return out, lse
 
 
+# The gradients of sdpa_flash_cpu, from the probabilities its logsumexp gives back
+# (P = exp(S - lse)): dV = P^T dO, dS = P * (dO V^T - rowsum(dO * O)), dQ = dS K * scale,
+# dK = dS^T Q * scale (FlashAttention-2, Dao 2023, Algorithm 2). Dropout's mask cannot be drawn
+# again, so only dropout_p == 0 is decomposed.
+def sdpa_flash_cpu_backward(grad_out: Tensor, query: Tensor, key: Tensor, value: Tensor,
+                            out: Tensor, logsumexp: Tensor, dropout_p: float, is_causal: bool,
+                            attn_mask: Optional[Tensor] = None,
+                            scale: Optional[float] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    assert dropout_p == 0.0, "the dropout mask of the forward cannot be drawn again"
+    if scale is None:
+        s = 1.0 / (float(query.size(-1)) ** 0.5)
+    else:
+        s = scale
+    scores = torch.matmul(query, torch.transpose(key, -2, -1)) * s
+    L = query.size(-2)
+    S = key.size(-2)
+    if is_causal:
+        rows = torch.unsqueeze(torch.arange(0, L, 1, device=query.device), 1)
+        cols = torch.unsqueeze(torch.arange(0, S, 1, device=query.device), 0)
+        scores = torch.where(cols <= rows, scores, torch.full_like(scores, float("-inf")))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            scores = torch.where(attn_mask, scores, torch.full_like(scores, float("-inf")))
+        else:
+            scores = scores + attn_mask
+    probs = torch.exp(scores - torch.unsqueeze(logsumexp, -1))
+    grad_value = torch.matmul(torch.transpose(probs, -2, -1), grad_out)
+    grad_probs = torch.matmul(grad_out, torch.transpose(value, -2, -1))
+    row = torch.sum(grad_out * out, [-1], True)
+    grad_scores = probs * (grad_probs - row)
+    grad_query = torch.matmul(grad_scores, key) * s
+    grad_key = torch.matmul(torch.transpose(grad_scores, -2, -1), query) * s
+    return grad_query, grad_key, grad_value
+
+
 def _bmm_4d(a: Tensor, b: Tensor) -> Tensor:
     B = a.size(0)
     H = a.size(1)
@@ -165,6 +200,7 @@ def transformer_encoder_layer(src: Tensor, embed_dim: int, num_heads: int, qkv_w
 
 DECOMPOSITIONS = {
     "aten::_scaled_dot_product_flash_attention_for_cpu": sdpa_flash_cpu,
+    "aten::_scaled_dot_product_flash_attention_for_cpu_backward": sdpa_flash_cpu_backward,
     "aten::_native_multi_head_attention": native_mha,
     "aten::_transformer_encoder_layer_fwd": transformer_encoder_layer,
 }

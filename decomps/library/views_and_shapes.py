@@ -383,6 +383,12 @@ def lift_fresh_copy(self: Tensor) -> Tensor:
     return torch.clone(self)
 
 
+# torch.tensor(data) calls lift_fresh on the new tensor, which only lets a tensor subclass or
+# mode see it (torch/_subclasses/functional_tensor.py); it returns its argument.
+def lift_fresh(self: Tensor) -> Tensor:
+    return torch.alias(self)
+
+
 def new_empty(self: Tensor, size: List[int], dtype: Optional[int] = None,
         layout: Optional[int] = None, device: Optional[Device] = None,
         pin_memory: Optional[bool] = None) -> Tensor:
@@ -418,5 +424,6 @@ DECOMPOSITIONS = {
     "aten::tensor.int": tensor_int,
     "aten::tensor.float": tensor_float,
     "aten::lift_fresh_copy": lift_fresh_copy,
+    "aten::lift_fresh": lift_fresh,
     "aten::new_empty": new_empty,
 }
