@@ -83,6 +83,8 @@ class Opset {
 
   bool Contains(const OpKey& op) const { return legal_.contains(op); }
   size_t size() const { return legal_.size(); }
+  // Every overload in the opset (structural prim ops are not listed), in no particular order.
+  const absl::flat_hash_set<OpKey>& overloads() const { return legal_; }
 
  private:
   absl::flat_hash_set<OpKey> legal_;

@@ -18,6 +18,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "decomps/library/library.h"
 #include "decomps/registry.h"
 #include "decomps/source.h"
 #include "ir/graph_io.h"
@@ -100,13 +101,18 @@ class PythonSource : public DecompositionSource {
 };
 
 // The registry with the user's decompositions (overload, function, TorchScript source) first,
-// before the library and CIA kernels; each is checked now, so that one that cannot be used is an
-// error (ValueError), not a silent fall back to the library.
+// before the library and CIA kernels, and the Python table right after them (or, with
+// `python_table_last`, after the CIA kernels); each is checked now, so that one that cannot be used
+// is an error (ValueError), not a silent fall back to the library.
 std::unique_ptr<DecompositionRegistry> MakeRegistry(
     const std::vector<std::tuple<std::string, std::string, std::string>>& decompositions,
-    const std::optional<py::function>& python_table) {
+    const std::optional<py::function>& python_table, bool python_table_last = false) {
   std::unique_ptr<DecompositionRegistry> registry = DecompositionRegistry::CreateDefault();
-  if (python_table) registry->AddSourceAfterUser(std::make_unique<PythonSource>(*python_table));
+  if (python_table && python_table_last) {
+    registry->AddSource(std::make_unique<PythonSource>(*python_table));
+  } else if (python_table) {
+    registry->AddSourceAfterUser(std::make_unique<PythonSource>(*python_table));
+  }
   for (const auto& [op, function, source] : decompositions) {
     // It must compile, define `function`, and take the overload's arguments. A source without a
     // final newline is accepted.
@@ -217,15 +223,18 @@ std::vector<c10::IValue> ConvertInputs(const py::list& given,
 using Decompositions = std::vector<std::tuple<std::string, std::string, std::string>>;
 
 // lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
-//             decompositions=[(overload, function, TorchScript source), ...], opset=None)
+//             decompositions=[(overload, function, TorchScript source), ...], opset=None,
+//             opset_file=None, python_table=None, python_table_last=False)
 //   -> (lowered copy of graph, report as a JSON string)
 std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
     const std::shared_ptr<torch::jit::Graph>& graph, const std::optional<py::list>& example_inputs,
     const std::string& keep_ops, bool verify, bool unroll_loops,
     const Decompositions& decompositions, const std::optional<std::vector<std::string>>& opset,
-    const std::optional<std::string>& opset_file, const std::optional<py::function>& python_table) {
+    const std::optional<std::string>& opset_file, const std::optional<py::function>& python_table,
+    bool python_table_last) {
   LoweringOptions options;
-  std::unique_ptr<DecompositionRegistry> registry = MakeRegistry(decompositions, python_table);
+  std::unique_ptr<DecompositionRegistry> registry =
+      MakeRegistry(decompositions, python_table, python_table_last);
   options.registry = registry.get();
   options.opset = MakeOpset(opset, opset_file, keep_ops);
   if (example_inputs) {
@@ -286,6 +295,26 @@ std::pair<torch::jit::Module, std::string> LowerModule(
   return {*std::move(lowered), report.ToJson().dump()};
 }
 
+// The overloads of the opset `opset`/`opset_file`/`keep_ops` select (MakeOpset), as OpKey
+// strings ("aten::add.Tensor", "aten::gelu" for a default overload).
+std::vector<std::string> OpsetOverloads(const std::string& keep_ops,
+                                        const std::optional<std::vector<std::string>>& opset,
+                                        const std::optional<std::string>& opset_file) {
+  const Opset selected = MakeOpset(opset, opset_file, keep_ops);
+  std::vector<std::string> names;
+  for (const OpKey& op : selected.overloads()) {
+    names.push_back(op.ToString());
+  }
+  return names;
+}
+
+// The overloads graph-lower's library decomposes (decomps/library), as OpKey strings.
+std::vector<std::string> LibraryOverloads() {
+  std::vector<std::string> names;
+  for (const TorchScriptDecomposition& d : LibraryDecompositions()) names.push_back(d.op);
+  return names;
+}
+
 }  // namespace
 }  // namespace graph_lower
 
@@ -296,8 +325,13 @@ PYBIND11_MODULE(_C, m) {
         py::arg("example_inputs") = py::none(), py::arg("keep_ops") = "", py::arg("verify") = false,
         py::arg("unroll_loops") = false, py::arg("decompositions") = Decompositions{},
         py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),
-        py::arg("python_table") = py::none(),
+        py::arg("python_table") = py::none(), py::arg("python_table_last") = false,
         "Lowers a copy of a torch._C.Graph to core ATen; returns (graph, report JSON).");
+  m.def("opset_overloads", &graph_lower::OpsetOverloads, py::arg("keep_ops") = "",
+        py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),
+        "The overloads of an opset (core ATen by default) as 'ns::op.overload' strings.");
+  m.def("library_overloads", &graph_lower::LibraryOverloads,
+        "The overloads graph-lower's decomposition library decomposes.");
   m.def("lower_module", &graph_lower::LowerModule, py::arg("module"),
         py::arg("example_inputs") = py::none(), py::arg("keep_ops") = "", py::arg("verify") = false,
         py::arg("unroll_loops") = false, py::arg("decompositions") = Decompositions{},

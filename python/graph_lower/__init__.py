@@ -9,6 +9,8 @@ Entry points:
   graph-lower (graph_lower.export).
 - `torch.compile(model, backend="graph_lower")` (graph_lower.backend; registered on import and
   through the `torch_dynamo_backends` entry point).
+- `decompose(func, *args, **kwargs)`, `decomposition_table(keep_ops=(), opset=None)`: one op
+  to core ATen, for Python backends inside `__torch_dispatch__` (graph_lower.dispatch).
 - `lower_graph(graph, example_inputs)`, `to_function(graph)`: the lower-level graph interface.
 - `graph_lower.fx.import_fx` / `export_fx`: FX graphs in and out of TorchScript IR.
 
@@ -35,7 +37,7 @@ from . import _C
 from . import fx as _fx
 
 __all__ = ["lower", "lower_graph", "to_function", "LoweringResult", "NotCoreAtenError",
-           "VerificationError", "run_decompositions"]
+           "VerificationError", "run_decompositions", "decompose", "decomposition_table"]
 
 
 class NotCoreAtenError(RuntimeError):
@@ -322,3 +324,5 @@ def _register_backend():
 
 
 _register_backend()
+
+from .dispatch import decompose, decomposition_table  # noqa: E402  (needs the helpers above)

@@ -16,3 +16,13 @@ def test_custom_pipeline_example():
     assert "outputs match" in proc.stderr
     assert "aten::linear" not in proc.stdout and "aten::silu" not in proc.stdout
     assert "aten::mm" in proc.stdout or "aten::addmm" in proc.stdout
+
+
+def test_subclass_backend_example_runs_resnet18_as_a_script():
+    proc = subprocess.run(["python3", os.path.join(REPO, "examples", "subclass_backend.py")],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert float(lines[0].split(":")[1]) < 1e-4, lines[0]
+    assert any("aten.convolution.default" in line for line in lines)
+    assert any("(NOT CORE, decomposed)" in line for line in lines)
