@@ -365,8 +365,12 @@ absl::StatusOr<bool> Decompose(LoweringState& s) {
 }
 
 // Cleanup: fold what the decompositions made constant (FoldGlue ends with dead code
-// elimination), then pool constants.
-absl::StatusOr<bool> Fold(LoweringState& s) { return FoldGlue(s.graph); }
+// elimination) and drop the casts functionalization left that specialisation showed to be no-ops,
+// then pool constants.
+absl::StatusOr<bool> Fold(LoweringState& s) {
+  ASSIGN_OR_RETURN(bool changed, FoldGlue(s.graph));
+  return RemoveRedundantCasts(*s.graph) > 0 || changed;
+}
 
 absl::StatusOr<bool> PoolConstantsStep(LoweringState& s) {
   PoolConstants(s.graph);

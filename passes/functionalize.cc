@@ -755,6 +755,60 @@ bool WrittenThroughViews(const Value* v) {
   return false;
 }
 
+namespace {
+
+bool IsNoneOr(const Value* v, const std::optional<bool>& false_value = std::nullopt) {
+  std::optional<c10::IValue> c = torch::jit::toIValue(v);
+  if (!c) return false;
+  if (c->isNone()) return true;
+  return false_value.has_value() && c->isBool() && c->toBool() == *false_value;
+}
+
+// Whether `n` is aten::_to_copy(v, dtype, None, None, None, false, None) casting `v` to the
+// dtype it already has, and `v` is a new tensor used by `n` alone.
+bool IsRedundantCast(const Node* n) {
+  if (n->kind() != c10::aten::_to_copy || n->inputs().size() != 7) return false;
+  const Value* v = n->input(0);
+  auto type = v->type()->cast<c10::TensorType>();
+  std::optional<c10::IValue> dtype = torch::jit::toIValue(n->input(1));
+  if (!type || !type->scalarType() || !dtype || !dtype->isInt() ||
+      dtype->toInt() != static_cast<int64_t>(*type->scalarType())) {
+    return false;
+  }
+  if (!IsNoneOr(n->input(2)) || !IsNoneOr(n->input(3)) || !IsNoneOr(n->input(4)) ||
+      !IsNoneOr(n->input(5), false) || !IsNoneOr(n->input(6))) {
+    return false;
+  }
+  if (v->uses().size() != 1 || v->node()->kind() == c10::prim::Param ||
+      v->node()->kind() == c10::prim::Constant) {
+    return false;
+  }
+  const c10::FunctionSchema* schema = v->node()->maybeSchema();
+  if (!schema || schema->is_mutable()) return false;
+  for (const c10::Argument& ret : schema->returns()) {
+    if (ret.alias_info()) return false;
+  }
+  return true;
+}
+
+int RemoveRedundantCastsIn(torch::jit::Block* block) {
+  int removed = 0;
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* n = *it++;
+    for (torch::jit::Block* sub : n->blocks()) removed += RemoveRedundantCastsIn(sub);
+    if (IsRedundantCast(n)) {
+      n->output()->replaceAllUsesWith(n->input(0));
+      n->destroy();
+      ++removed;
+    }
+  }
+  return removed;
+}
+
+}  // namespace
+
+int RemoveRedundantCasts(torch::jit::Graph& graph) { return RemoveRedundantCastsIn(graph.block()); }
+
 void PackOutputsInTuple(torch::jit::Graph& graph) {
   torch::jit::WithInsertPoint guard(graph.return_node());
   std::vector<Value*> items(graph.outputs().begin(), graph.outputs().end());

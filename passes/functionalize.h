@@ -59,6 +59,14 @@ struct FunctionalizeResult {
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<torch::jit::Graph>& graph,
                                                   const FunctionalizeOptions& options = {});
 
+// Removes the casts Functionalize leaves once types are specialised: `aten::_to_copy(v, dtype)`
+// (every other argument None or false) whose operand already has that dtype (a complete type),
+// is used by the cast alone, and is made by a node whose result is a new tensor (no alias
+// annotation in its schema; not a graph input or constant). The copy would only duplicate a
+// value nothing else sees, and a backend would run it (a dispatch-mode backend got `_to_copy`
+// after every decomposed in-place op). Returns how many were removed.
+int RemoveRedundantCasts(torch::jit::Graph& graph);
+
 // Replaces the graph's outputs by one tuple of them (prim::TupleConstruct before the return): how
 // a graph that had one output returns it together with the new values of the inputs it writes.
 void PackOutputsInTuple(torch::jit::Graph& graph);

@@ -321,5 +321,33 @@ graph(%x : Tensor):
   ExpectSameResults(original, g, {torch::randn({3, 4})});
 }
 
+// The casts of fresh values to their own dtype go; a cast that changes the dtype, a cast of a
+// graph input, of a view, or of a value used elsewhere stays.
+TEST(FunctionalizeTest, RedundantCastsOfFreshValuesAreRemoved) {
+  auto g = ParseIr(R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %f : int = prim::Constant[value=6]()
+  %d : int = prim::Constant[value=7]()
+  %n : NoneType = prim::Constant()
+  %false : bool = prim::Constant[value=0]()
+  %a : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu) = aten::relu(%x)
+  %b : Tensor = aten::_to_copy(%a, %f, %n, %n, %n, %false, %n)
+  %c : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu) = aten::neg(%b)
+  %e : Tensor = aten::_to_copy(%c, %d, %n, %n, %n, %false, %n)
+  %g : Tensor = aten::_to_copy(%x, %f, %n, %n, %n, %false, %n)
+  %p : int[] = prim::Constant[value=[1, 0]]()
+  %v : Float(3, 2, strides=[1, 3], requires_grad=0, device=cpu) = aten::permute(%x, %p)
+  %j : Tensor = aten::_to_copy(%v, %f, %n, %n, %n, %false, %n)
+  %h : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu) = aten::exp(%x)
+  %i : Tensor = aten::_to_copy(%h, %f, %n, %n, %n, %false, %n)
+  return (%e, %g, %j, %h, %i)
+)IR");
+  // %b goes (relu's result, float32 = 6, used by it alone); %e changes the dtype (7: float64),
+  // %g copies an input, %j a view, %i a value also returned.
+  EXPECT_EQ(RemoveRedundantCasts(*g), 1) << GraphToText(*g);
+  EXPECT_EQ(CountKind(*g->block(), "aten::_to_copy"), 4);
+  EXPECT_EQ(CountKind(*g->block(), "aten::neg"), 1);
+}
+
 }  // namespace
 }  // namespace graph_lower
