@@ -62,8 +62,10 @@ import collections.abc
 import json
 import logging
 import operator
+import re
 import threading
 import time
+import types
 from typing import Any, Callable, Dict, Iterator, List, Optional
 
 import torch
@@ -93,26 +95,17 @@ def _overload_name(func) -> str:
 def _value_key(x, tensors: List[torch.Tensor]):
     """A hashable key of one argument; tensors are appended to `tensors` in order.
 
-    Raises TypeError for what cannot be keyed (symbolic sizes, unhashable values)."""
+    Raises TypeError or RuntimeError for what cannot be keyed (symbolic sizes are not hashable,
+    sparse tensors have no strides)."""
     if isinstance(x, torch.Tensor):
         tensors.append(x)
-        if x.layout is not torch.strided:
-            raise TypeError(f"a tensor of layout {x.layout}")
-        return (x.dtype, tuple(x.shape), x.stride(), x.device)
+        return (x.dtype, x.shape, x.stride(), x.device)  # torch.Size is a hashable tuple
     t = type(x)
     if t is list or t is tuple:
         return (t, tuple([_value_key(e, tensors) for e in x]))
     if t is float and (x != x or x == 0.0):
         return (t, repr(x))  # nan is not equal to itself; -0.0 equals 0.0 but is another value
-    hash(x)
     return (t, x)
-
-
-def _call_key(func, args, kwargs, tensors):
-    key = tuple([_value_key(a, tensors) for a in args])
-    if kwargs:
-        key = (key, tuple([(k, _value_key(v, tensors)) for k, v in kwargs.items()]))
-    return (func, key)
 
 
 # --- Checking the arguments against the schema (only when a call is first lowered) ---
@@ -203,11 +196,10 @@ class _Rejected(Exception):
     """The op itself rejects the arguments (RuntimeError for the caller, cached)."""
 
 
-class _Decomposition:
-    """A cached lowering: `forward(*tensors)` computes the op's returns; `returned_args` holds,
-    per schema return that writes an argument (`Tensor(a!)`), the index of that argument among
-    the tensors (the object itself is returned), None for the others; None when no return
-    writes."""
+class _ReturnWritten:
+    """The entry of an overload with `Tensor(a!)` returns: `run(*tensors)` runs `forward` and
+    returns, for each such return, the argument object written (`returned_args[i]`, its index
+    among the tensors), and forward's own value for the others."""
 
     __slots__ = ("forward", "returned_args", "single")
 
@@ -216,13 +208,16 @@ class _Decomposition:
         self.returned_args = returned_args
         self.single = single
 
-    def __call__(self, tensors):
+    def run(self, *tensors):
         out = self.forward(*tensors)
-        if self.returned_args is None:
-            return out
         if self.single:
             return tensors[self.returned_args[0]]
         return tuple(out[i] if j is None else tensors[j] for i, j in enumerate(self.returned_args))
+
+
+# A cached decomposition is a bound method taking the call's tensors: a GraphModule's forward,
+# or _ReturnWritten.run.
+_ENTRY = type(_ReturnWritten(None, None, None).run)
 
 
 def _is_device_argument(a) -> bool:
@@ -239,7 +234,7 @@ def _device_of(value) -> Optional[torch.device]:
 
 def _one_call_module(func, args, kwargs):
     """(FX GraphModule calling `func(*args, **kwargs)` once, each tensor a placeholder holding a
-    meta tensor, in the order _call_key meets them; those meta stand-ins; the placeholder index
+    meta tensor, in the order decompose's cache key meets them; those meta stand-ins; the placeholder index
     of each tensor argument by id)."""
     g = torch.fx.Graph()
     stand_ins = []
@@ -316,6 +311,7 @@ class DecompositionTable(collections.abc.Mapping):
         self._sources: Optional[frozenset] = None
         self._pytorch_callback = None
         self._overloads: Optional[List] = None
+        self.decompose = self._make_decompose()
 
     # --- Mapping ---
 
@@ -385,35 +381,58 @@ class DecompositionTable(collections.abc.Mapping):
         run (cache misses), "lowering_s": seconds spent lowering}."""
         entries = list(self._cache.values())
         return {"entries": len(entries),
-                "decomposed": sum(isinstance(e, _Decomposition) for e in entries),
+                "decomposed": sum(e.__class__ is _ENTRY for e in entries),
                 "lowerings": self._lowerings, "lowering_s": self._lowering_s}
 
     def clear_cache(self) -> None:
         with self._lock:
             self._cache.clear()
 
-    def decompose(self, func, *args, **kwargs):
-        """`func(*args, **kwargs)` computed with the opset's ops only, or NotImplemented.
+    def _make_decompose(self):
+        cache = self._cache
+        value_key = _value_key
+        tensor = torch.Tensor
+        entry_class = _ENTRY
+        missing = _MISSING
+        fill = self._fill
 
-        See the module docstring for the contract and errors."""
-        tensors: List[torch.Tensor] = []
-        try:
-            key = _call_key(func, args, kwargs, tensors)
-            entry = self._cache.get(key, _MISSING)
-        except TypeError as err:  # not hashable: symbolic sizes, sparse tensors, ...
-            self._check_func(func)
-            _check_arguments(func, args, kwargs)
-            _log.debug("%s: not decomposed: %s", func, err)
-            return NotImplemented
-        if entry.__class__ is _Decomposition:  # the cache hit, first
-            return entry(tensors)
-        if entry is _MISSING:
-            entry = self._fill(key, func, args, kwargs, tensors)
-            if entry.__class__ is _Decomposition:
-                return entry(tensors)
-        if entry is None:
-            return NotImplemented
-        raise RuntimeError(str(entry))  # _Rejected
+        def decompose(func, *args, **kwargs):
+            # The cache key: the overload, then each argument (_value_key, with the tensor case
+            # inlined: building it is most of the cost of a cache hit).
+            tensors = []
+            try:
+                key = [func]
+                for a in args:
+                    if isinstance(a, tensor):
+                        tensors.append(a)
+                        key.append((a.dtype, a.shape, a.stride(), a.device))
+                    else:
+                        key.append(value_key(a, tensors))
+                if kwargs:
+                    key.extend([(k, value_key(v, tensors)) for k, v in kwargs.items()])
+                key = tuple(key)
+                entry = cache.get(key, missing)
+            except (TypeError, RuntimeError) as err:  # symbolic sizes, sparse tensors, ...
+                return self._not_keyed(func, args, kwargs, err)
+            if entry.__class__ is entry_class:  # a cache hit
+                return entry(*tensors)
+            if entry is missing:
+                entry = fill(key, func, args, kwargs, tensors)
+                if entry.__class__ is entry_class:
+                    return entry(*tensors)
+            if entry is None:
+                return NotImplemented
+            raise RuntimeError(str(entry))  # _Rejected
+
+        decompose.__doc__ = """`func(*args, **kwargs)` computed with the opset's ops only, or
+        NotImplemented; see graph_lower.dispatch.decompose."""
+        return decompose
+
+    def _not_keyed(self, func, args, kwargs, err):
+        self._check_func(func)
+        _check_arguments(func, args, kwargs)
+        _log.debug("%s: not decomposed: %s", func, err)
+        return NotImplemented
 
     @staticmethod
     def _check_func(func):
@@ -504,8 +523,10 @@ class DecompositionTable(collections.abc.Mapping):
         if device != _CPU:
             _move_to(out, device)
         returned = self._returned_args(func, bound, index_of)
-        single = len(func._schema.returns) == 1
-        return _Decomposition(out.forward, returned, single)
+        forward = _bound_forward(out)
+        if returned is None:
+            return forward
+        return _ReturnWritten(forward, returned, len(func._schema.returns) == 1).run
 
     @staticmethod
     def _target_device(bound, tensors):
@@ -620,6 +641,31 @@ def _new_output_objects(func, gm: torch.fx.GraphModule) -> None:
     gm.recompile()
 
 
+_OP_PATH = re.compile(r"torch\.ops\.\w+\.\w+\.\w+")
+
+
+def _bound_forward(gm: torch.fx.GraphModule):
+    """gm.forward compiled again with each torch.ops overload bound to a global name: FX's code
+    looks `torch.ops.aten.alias.default` up attribute by attribute at every call, about 0.1 us
+    an op, on the path of every cache hit."""
+    namespace = dict(gm.forward.__globals__)
+    names: Dict[str, str] = {}
+
+    def bind(match):
+        path = match.group(0)
+        if path not in names:
+            obj = torch
+            for part in path.split(".")[1:]:
+                obj = getattr(obj, part)
+            names[path] = f"_op{len(names)}"
+            namespace[names[path]] = obj
+        return names[path]
+
+    source = _OP_PATH.sub(bind, gm.code)
+    exec(compile(source, f"<graph_lower decomposition {id(gm):x}>", "exec"), namespace)
+    return types.MethodType(namespace["forward"], gm)
+
+
 def _move_to(gm: torch.fx.GraphModule, device: torch.device) -> None:
     """Points the devices `gm` passes to factories at `device` (the lowering was for the CPU)
     and moves its tensor constants there (not to meta, which would drop their values)."""
@@ -677,21 +723,23 @@ def decomposition_table(keep_ops=(), opset=None) -> DecompositionTable:
         return table
 
 
-def decompose(func, *args, **kwargs):
-    """`func(*args, **kwargs)` computed with core ATen overloads only (plus `aten.copy_` for the
-    arguments an in-place or out= overload writes), called through the dispatcher; or
-    NotImplemented when graph-lower cannot decompose this call (as `OpOverload.decompose`).
+_DEFAULT = decomposition_table()
+
+
+def _documented(fn, name, doc):
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn
+
+
+decompose = _documented(_DEFAULT.decompose, "decompose", """`func(*args, **kwargs)` computed with
+    core ATen overloads only (plus `aten.copy_` for the arguments an in-place or out= overload
+    writes), called through the dispatcher; or NotImplemented when graph-lower cannot decompose
+    this call (as `OpOverload.decompose`). The process-wide table of decomposition_table().
 
     func: a `torch._ops.OpOverload` (`torch.ops.aten.linear.default`), never called itself.
     args, kwargs: what the mode's `__torch_dispatch__` received; tensors of any subclass, of
         which only the metadata (dtype, sizes, strides, device) is read for lowering.
-    Returns what `func` returns (a tensor, a tuple, a list, a Python number; for `Tensor(a!)`
-    returns, the argument object written). Errors: see the module docstring.
-    """
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = decomposition_table()
-    return _DEFAULT.decompose(func, *args, **kwargs)
-
-
-_DEFAULT: Optional[DecompositionTable] = None
+    Returns what `func` returns (a tensor, a tuple, a list; for `Tensor(a!)` returns, the
+    argument object written). Errors: see the module docstring.
+    """)
