@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick format index clean
+.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick bench-dispatch format index clean
 
 all: build
 
@@ -45,7 +45,7 @@ coverage:
 
 # Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
 # _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);
-# writes docs/benchmarks.{md,json,png}. Several hours the first time (tracing the 16,384-block
+# writes docs/benchmarks.{md,json,png}; then bench-dispatch below. Several hours the first time (tracing the 16,384-block
 # model and run_decompositions on it dominate; archives are cached in out/bench).
 # BENCH_ARGS passes options through, e.g. BENCH_ARGS='--models blocks --repeats 3'.
 # Under GRAPH_LOWER_TORCH=2.14 the results go to docs/torch-2.14/ (docs/ keeps the 2.6 figures).
@@ -55,6 +55,15 @@ bench:
 	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower //python:package
 	mkdir -p $(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/run.py --out $(CURDIR)/$(BENCH_DIR) $(BENCH_ARGS)
+	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
+
+# graph_lower.decompose against PyTorch's table inside a dispatch mode (benchmarks/dispatch.py):
+# programs, per-call cost on a model's op mix, OpInfo coverage; writes $(BENCH_DIR)/dispatch-bench.md
+# (part of `make bench`; about half an hour on 2 cores).
+bench-dispatch:
+	$(DEV) bazel build //python:package
+	mkdir -p $(BENCH_DIR)
+	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
 
 # A few minutes: resnet18, a 2-layer TransformerEncoder and two small block stacks, results to
 # out/bench-quick (docs/ untouched).

@@ -239,8 +239,9 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
         with `aten.copy_` of each written input's new value at the end (report
         ["mutated_inputs"]), as AOTAutograd's epilogue.
     example_inputs: values of forward's arguments (without `self`; trailing arguments with
-        defaults may be left out), or of the graph's inputs. Tensors of any shape and dtype,
-        scalars, lists, None. For a GraphModule they default to tensors shaped as the
+        defaults may be left out), or of the graph's inputs. Dense CPU tensors of any shape and
+        dtype (a meta tensor stands for a CPU one of its metadata; not with `verify`), scalars,
+        lists, None. For a GraphModule they default to tensors shaped as the
         placeholders' meta["val"] (floating point random normal with seed 0, other dtypes zeros).
     keep_ops: overloads the backend keeps besides the opset ("aten::linear",
         "aten::scaled_dot_product_attention", "aten::add.*"), a sequence or a comma-separated

@@ -53,7 +53,6 @@ def test_example_inputs_that_are_not_dense_cpu_tensors_raise_value_error():
     x = torch.randn(2, 3)
     scripted = torch.jit.trace(lambda a: torch.softmax(a, 1) * 2, (x,))
     for bad, what in [(x.to_sparse(), "layout Sparse"), (x.to_mkldnn(), "layout Mkldnn"),
-                      (x.to("meta"), "on meta"),
                       (torch.nested.nested_tensor([x, x]), "a nested tensor")]:
         try:
             graph_lower.lower_graph(scripted.graph, [bad])
@@ -72,6 +71,22 @@ def test_example_inputs_that_are_not_dense_cpu_tensors_raise_value_error():
     lowered, report = graph_lower.lower_graph(scripted.graph, [x.t()])
     assert report["non_core_ops"] == []
     torch.testing.assert_close(graph_lower.to_function(lowered)(x.t()), torch.softmax(x.t(), 1) * 2)
+
+
+def test_meta_example_inputs_stand_for_cpu_tensors_and_cannot_verify():
+    x = torch.randn(2, 3)
+    scripted = torch.jit.trace(lambda a: torch.nn.functional.silu(a).log_softmax(1), (x,))
+    on_cpu, _ = graph_lower.lower_graph(scripted.graph, [x])
+    on_meta, report = graph_lower.lower_graph(scripted.graph, [x.to("meta")])
+    assert report["non_core_ops"] == [] and report["specialized"]
+    assert str(on_meta) == str(on_cpu)
+    torch.testing.assert_close(graph_lower.to_function(on_meta)(x), scripted(x))
+    try:
+        graph_lower.lower_graph(scripted.graph, [x.to("meta")], verify=True)
+    except ValueError as err:
+        assert "example input 0" in str(err) and "meta tensor" in str(err), str(err)
+    else:
+        raise AssertionError("verify=True with a meta example input was accepted")
 
 
 def test_user_decompositions_are_used_or_refused():
