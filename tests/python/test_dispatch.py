@@ -46,6 +46,8 @@ def _encoder():
 MODELS = {
     "resnet18": lambda: (torchvision.models.resnet18(), (2, 3, 64, 64)),
     "mobilenet_v3_small": lambda: (torchvision.models.mobilenet_v3_small(), (1, 3, 96, 96)),
+    # chunk, channel shuffle: CompositeImplicitAutograd traced from inside __torch_dispatch__.
+    "shufflenet_v2_x0_5": lambda: (torchvision.models.shufflenet_v2_x0_5(), (1, 3, 64, 64)),
     "transformer_encoder": lambda: (_encoder(), (2, 7, 32)),
 }
 
