@@ -356,7 +356,7 @@ def run_coverage(samples_per_op, jobs, quick):
                    for i in indices]
         for n, (i, res) in enumerate(pending):
             try:
-                got = res.get(timeout=600)
+                got = res.get(timeout=300)
             except Exception as err:  # noqa: BLE001 - a crash or hang of one OpInfo
                 print(f"  coverage: OpInfo {op_db[i].name} failed: {type(err).__name__}")
                 continue

@@ -40,7 +40,9 @@ struct LoweringOptions {
   // them only shape-generic decompositions apply and what needed shapes is reported. A meta tensor
   // stands for a CPU tensor of its sizes, strides and dtype: nothing is read from it, and a run
   // that needs values (an op with no Meta kernel) gets a synthesised one (ir/example_values.h
-  // SynthesizeTensor); `verify` needs CPU tensors. Other tensors must be dense CPU ones.
+  // SynthesizeTensor) for a floating-point or complex meta tensor, and fails (FailedPrecondition)
+  // for another dtype, whose values the op may read as indices; `verify` needs CPU tensors.
+  // Other tensors must be dense CPU ones.
   std::optional<std::vector<c10::IValue>> example_inputs;
   bool strict = false;     // fail (FailedPrecondition) when a non-core op is left
   bool verify = false;     // run original and lowered graphs on the example inputs and compare

@@ -50,13 +50,21 @@ DecompositionRegistry* DefaultRegistry() {
 }
 
 // `values` with each meta tensor replaced by a CPU tensor of its sizes, strides and dtype
-// (SynthesizeTensor: floating point uniform in [0, 1), integers and bools zero).
+// (SynthesizeTensor: uniform in [0, 1)); FailedPrecondition for a meta tensor of another dtype.
 absl::StatusOr<std::vector<c10::IValue>> SynthesizeForMeta(const std::vector<c10::IValue>& values) {
   std::function<absl::StatusOr<c10::IValue>(const c10::IValue&)> convert =
       [&convert](const c10::IValue& v) -> absl::StatusOr<c10::IValue> {
     if (v.isTensor()) {
       const at::Tensor& t = v.toTensor();
       if (!t.defined() || !t.is_meta()) return v;
+      if (!t.is_floating_point() && !t.is_complex()) {
+        // Integer and bool tensors hold indices, pivots, offsets or masks the op reads: zeros
+        // would not stand for them (linalg_ldl_solve's LAPACK call wrote out of bounds with
+        // zero pivots and killed the process).
+        return absl::FailedPreconditionError(
+            absl::StrCat("the program must run on values, and a ", c10::toString(t.scalar_type()),
+                         " example input is a meta tensor, whose values cannot be made up"));
+      }
       std::optional<at::Tensor> made = SynthesizeTensor(*TensorTypeOf(t));
       if (!made) return absl::InternalError("no CPU tensor could stand for a meta example");
       return *std::move(made);

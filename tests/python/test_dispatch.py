@@ -268,3 +268,14 @@ def test_symbolic_sizes_are_not_decomposed_yet():
     # A static fake tensor is metadata like any other: decomposed.
     with mode:
         assert graph_lower.decompose(aten.softmax.int, x, 1).shape == (4, 6)
+
+
+def test_an_op_whose_integer_inputs_would_have_to_be_made_up_is_not_decomposed():
+    # linalg_ldl_solve has no Meta kernel, so lowering must run it; its integer pivots cannot be
+    # synthesised (zeros made LAPACK write out of bounds and killed the process).
+    a = torch.randn(4, 4)
+    ld, pivots = torch.linalg.ldl_factor(a @ a.mT + torch.eye(4))
+    b = torch.randn(4, 2)
+    got = graph_lower.decompose(aten.linalg_ldl_solve.default, ld, pivots, b)
+    if got is not NotImplemented:
+        torch.testing.assert_close(got, torch.linalg.ldl_solve(ld, pivots, b))
