@@ -208,6 +208,26 @@ def test_keep_ops_reach_the_backend_instead_of_being_decomposed():
     assert aten.t.default in calls and aten.permute.default not in calls
 
 
+def test_an_opset_of_the_backends_own_keeps_its_ops():
+    table = graph_lower.decomposition_table(opset=["core_aten", "aten::silu"])
+    assert aten.silu.default not in table and aten.silu_.default in table
+    x = torch.randn(5)
+    expected = torch.nn.functional.silu(x)
+    calls = []
+
+    class Mode(torch.utils._python_dispatch.TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            calls.append(func)
+            return func(*args, **(kwargs or {}))
+
+    with Mode():
+        assert table[aten.silu_.default](x) is x
+    torch.testing.assert_close(x, expected)
+    assert calls == [aten.silu.default, aten.copy_.default]
+    with pytest.raises(ValueError, match="aten::no_such_op"):
+        graph_lower.decomposition_table(opset=["aten::no_such_op"])
+
+
 def test_concurrent_threads_share_the_cache_and_get_right_results():
     table = graph_lower.decomposition_table(keep_ops=["aten::lgamma"])
     table.clear_cache()
