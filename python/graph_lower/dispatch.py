@@ -62,6 +62,7 @@ import collections.abc
 import json
 import logging
 import operator
+import os
 import re
 import threading
 import time
@@ -447,6 +448,7 @@ class DecompositionTable(collections.abc.Mapping):
         _check_arguments(func, args, kwargs)
         bound = _given(func, args, kwargs)
         start = time.perf_counter()
+        self._pytorch_table()  # imported here: the caller may hold an import lock it needs
         try:
             entry = _lowering_thread().submit(self._lower, func, args, kwargs, bound,
                                               tensors).result()
@@ -702,6 +704,14 @@ def _lowering_thread():
                     max_workers=1, thread_name_prefix="graph_lower.dispatch")
     return _EXECUTOR
 
+
+def _forget_lowering_thread():
+    global _EXECUTOR
+    _EXECUTOR = None
+
+
+# A forked child has no copy of the thread: it starts its own when it first lowers.
+os.register_at_fork(after_in_child=_forget_lowering_thread)
 
 _TABLES: Dict[Any, DecompositionTable] = {}
 _TABLES_LOCK = threading.Lock()

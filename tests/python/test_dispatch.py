@@ -299,3 +299,19 @@ def test_an_op_whose_integer_inputs_would_have_to_be_made_up_is_not_decomposed()
     got = graph_lower.decompose(aten.linalg_ldl_solve.default, ld, pivots, b)
     if got is not NotImplemented:
         torch.testing.assert_close(got, torch.linalg.ldl_solve(ld, pivots, b))
+
+
+def test_a_forked_child_lowers_on_a_thread_of_its_own():
+    import multiprocessing
+
+    graph_lower.decompose(aten.hardswish.default, torch.randn(3))  # the parent's thread exists
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        ok = pool.apply_async(_decompose_in_child).get(timeout=120)
+    assert ok
+
+
+def _decompose_in_child():
+    x = torch.randn(4, 3)
+    got = graph_lower.decompose(aten.hardsigmoid.default, x)  # a new key: a lowering
+    return bool(torch.allclose(got, torch.nn.functional.hardsigmoid(x)))
