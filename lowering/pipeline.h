@@ -39,10 +39,10 @@ struct LoweringOptions {
   // specialised (passes/specialize_shapes.h), glue folds and CIA kernels can be traced; without
   // them only shape-generic decompositions apply and what needed shapes is reported. A meta tensor
   // stands for a CPU tensor of its sizes, strides and dtype: nothing is read from it, and a run
-  // that needs values (an op with no Meta kernel) gets a synthesised one (ir/example_values.h
-  // SynthesizeTensor) for a floating-point or complex meta tensor, and fails (FailedPrecondition)
-  // for another dtype, whose values the op may read as indices; `verify` needs CPU tensors.
-  // Other tensors must be dense CPU ones.
+  // that needs values (an op with no Meta kernel, an in-place op) gets a synthesised one
+  // (ir/example_values.h SynthesizeTensor; integers zero), except integer inputs of a program that
+  // takes LAPACK pivots, which zeros would put out of range (FailedPrecondition); `verify` needs
+  // CPU tensors. Other tensors must be dense CPU ones.
   std::optional<std::vector<c10::IValue>> example_inputs;
   bool strict = false;     // fail (FailedPrecondition) when a non-core op is left
   bool verify = false;     // run original and lowered graphs on the example inputs and compare

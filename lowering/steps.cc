@@ -11,6 +11,7 @@
 #include <functional>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -50,20 +51,19 @@ DecompositionRegistry* DefaultRegistry() {
 }
 
 // `values` with each meta tensor replaced by a CPU tensor of its sizes, strides and dtype
-// (SynthesizeTensor: uniform in [0, 1)); FailedPrecondition for a meta tensor of another dtype.
-absl::StatusOr<std::vector<c10::IValue>> SynthesizeForMeta(const std::vector<c10::IValue>& values) {
+// (SynthesizeTensor: floating point uniform in [0, 1), integers and bools zero); without
+// `integers_allowed`, FailedPrecondition for an integer or bool one.
+absl::StatusOr<std::vector<c10::IValue>> SynthesizeForMeta(const std::vector<c10::IValue>& values,
+                                                           bool integers_allowed) {
   std::function<absl::StatusOr<c10::IValue>(const c10::IValue&)> convert =
-      [&convert](const c10::IValue& v) -> absl::StatusOr<c10::IValue> {
+      [&convert, integers_allowed](const c10::IValue& v) -> absl::StatusOr<c10::IValue> {
     if (v.isTensor()) {
       const at::Tensor& t = v.toTensor();
       if (!t.defined() || !t.is_meta()) return v;
-      if (!t.is_floating_point() && !t.is_complex()) {
-        // Integer and bool tensors hold indices, pivots, offsets or masks the op reads: zeros
-        // would not stand for them (linalg_ldl_solve's LAPACK call wrote out of bounds with
-        // zero pivots and killed the process).
-        return absl::FailedPreconditionError(
-            absl::StrCat("the program must run on values, and a ", c10::toString(t.scalar_type()),
-                         " example input is a meta tensor, whose values cannot be made up"));
+      if (!integers_allowed && !t.is_floating_point() && !t.is_complex()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "the program must run on values, and a ", c10::toString(t.scalar_type()),
+            " example input is a meta tensor: its values (LAPACK pivots) cannot be made up"));
       }
       std::optional<at::Tensor> made = SynthesizeTensor(*TensorTypeOf(t));
       if (!made) return absl::InternalError("no CPU tensor could stand for a meta example");
@@ -103,6 +103,26 @@ bool CheckInvariantsRequested(const LoweringOptions& options) {
 
 }  // namespace
 
+namespace {
+
+// Whether a node of `block` (or of a block inside it) takes an argument named like LAPACK's
+// pivots (LU_pivots, pivots).
+bool TakesPivots(const torch::jit::Block& block) {
+  for (const torch::jit::Node* n : block.nodes()) {
+    for (const torch::jit::Block* b : n->blocks()) {
+      if (TakesPivots(*b)) return true;
+    }
+    if (const c10::FunctionSchema* schema = n->maybeSchema()) {
+      for (const c10::Argument& a : schema->arguments()) {
+        if (absl::StrContains(a.name(), "pivots")) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 bool HoldsMetaTensor(const c10::IValue& value) {
   bool found = false;
   value.visit([&found](const c10::IValue& v) {
@@ -118,7 +138,12 @@ LoweringState::LoweringState(std::shared_ptr<Graph>& input, const LoweringOption
   specialize_options.compare_with_example_run = check;
   if (has_examples() && std::any_of(examples().begin(), examples().end(), HoldsMetaTensor)) {
     // Meta example tensors stand for CPU ones; a run that needs values gets synthesised ones.
-    specialize_options.make_example_values = [this] { return SynthesizeForMeta(examples()); };
+    // Zeros stand for integer inputs, except LAPACK pivots (1-based: linalg_ldl_solve wrote
+    // out of bounds with zero pivots and killed the process).
+    const bool integers_allowed = !TakesPivots(*input->block());
+    specialize_options.make_example_values = [this, integers_allowed] {
+      return SynthesizeForMeta(examples(), integers_allowed);
+    };
   }
   functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
   // The extra outputs are packed with a single output once, after the rounds (PackOutputs).
