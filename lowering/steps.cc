@@ -65,6 +65,12 @@ absl::StatusOr<std::vector<c10::IValue>> SynthesizeForMeta(const std::vector<c10
             "the program must run on values, and a ", c10::toString(t.scalar_type()),
             " example input is a meta tensor: its values (LAPACK pivots) cannot be made up"));
       }
+      if (t.numel() * static_cast<int64_t>(t.element_size()) > kMaxExampleArgumentBytes) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("the program must run on values, and a meta example input of ", t.numel(),
+                         " elements is larger than the ", kMaxExampleArgumentBytes >> 20,
+                         " MiB values are made up for"));
+      }
       std::optional<at::Tensor> made = SynthesizeTensor(*TensorTypeOf(t));
       if (!made) return absl::InternalError("no CPU tensor could stand for a meta example");
       return *std::move(made);
@@ -206,6 +212,17 @@ absl::Status CheckDtypes(const Graph& graph, absl::string_view when) {
 // error; each loop left unspecialised is reported once.
 absl::Status NoteSpecialized(LoweringState& s, const SpecializeStats& spec, bool first) {
   if (first && !spec.first_failure.empty()) {
+    // With meta examples the run was on values made up for them. Unless the same op also threw
+    // on the meta tensors (shapes that do not fit), the program is not at fault (a Cholesky of
+    // a made-up matrix that is not positive-definite), but it cannot be specialised.
+    const std::string op = spec.first_failure.substr(0, spec.first_failure.find(':'));
+    const bool threw_on_meta = absl::StartsWith(spec.meta_failure, op + ":") &&
+                               absl::StrContains(spec.meta_failure, "Error: ");
+    if (!spec.on_meta && s.specialize_options.make_example_values && !threw_on_meta) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("the program fails on the values made up for its meta example inputs: ",
+                       spec.first_failure));
+    }
     return absl::InvalidArgumentError(
         absl::StrCat("the program fails on the example inputs: ", spec.first_failure));
   }

@@ -43,9 +43,9 @@ Contract for writes and views (docs/dispatch.md):
   ATen's `_local_scalar_dense`).
 
 Devices. The lowering is done for CPU tensors (meta tensors stand for them). For tensors on
-another device, the devices the lowered code passes to factories are that device, and tensor
-constants of the lowering are moved there (kept on the CPU when the tensors are on `meta`). An
-explicit device argument other than the tensors' device gives NotImplemented.
+another device (`meta` included), the devices the lowered code passes to factories are that
+device, and tensor constants of the lowering are moved there. An explicit device argument other
+than the tensors' device gives NotImplemented.
 
 Limits: symbolic sizes (SymInt; dynamic shapes) give NotImplemented until graph-lower keeps them
 (docs/semantics.md); so do sparse, quantized and nested tensors, and arguments TorchScript cannot
@@ -100,7 +100,9 @@ def _value_key(x, tensors: List[torch.Tensor]):
     sparse tensors have no strides)."""
     if isinstance(x, torch.Tensor):
         tensors.append(x)
-        return (x.dtype, x.shape, x.stride(), x.device)  # torch.Size is a hashable tuple
+        # torch.Size is a hashable tuple; a sparse COO tensor's stride() is (0, 0): the layout
+        # tells it from an expanded dense one.
+        return (x.dtype, x.shape, x.stride(), x.storage_offset(), x.device, x.layout)
     t = type(x)
     if t is list or t is tuple:
         return (t, tuple([_value_key(e, tensors) for e in x]))
@@ -124,14 +126,17 @@ def _fits(value, real_type) -> bool:
         # int[2] stride=1 and the like: an int broadcast to the list.
         return elem.kind() in ("IntType", "SymIntType") and isinstance(value, int)
     if kind in ("IntType", "SymIntType"):
-        return isinstance(value, int) or (
-            str(real_type) == "int" and isinstance(value, torch.SymInt))
+        if isinstance(value, int):
+            return -(1 << 63) <= value < (1 << 63) or isinstance(value, bool)  # int64
+        return str(real_type) == "int" and isinstance(value, torch.SymInt)
     if kind == "FloatType":
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if kind == "BoolType":
         return isinstance(value, bool)
     if kind == "NumberType":
-        return isinstance(value, (int, float, bool, complex))
+        if isinstance(value, int) and not isinstance(value, bool):
+            return -(1 << 63) <= value < (1 << 64)  # int64, or uint64 for an unsigned tensor
+        return isinstance(value, (float, bool, complex))
     if kind == "StringType":
         return isinstance(value, str)
     if kind == "DeviceObjType":
@@ -211,6 +216,8 @@ class _ReturnWritten:
 
     def run(self, *tensors):
         out = self.forward(*tensors)
+        if self.returned_args is None:  # no return (in-place foreach ops): None, as eager
+            return None
         if self.single:
             return tensors[self.returned_args[0]]
         return tuple(out[i] if j is None else tensors[j] for i, j in enumerate(self.returned_args))
@@ -406,7 +413,8 @@ class DecompositionTable(collections.abc.Mapping):
                 for a in args:
                     if isinstance(a, tensor):
                         tensors.append(a)
-                        key.append((a.dtype, a.shape, a.stride(), a.device))
+                        key.append((a.dtype, a.shape, a.stride(), a.storage_offset(), a.device,
+                                    a.layout))
                     else:
                         key.append(value_key(a, tensors))
                 if kwargs:
@@ -450,7 +458,7 @@ class DecompositionTable(collections.abc.Mapping):
         start = time.perf_counter()
         self._pytorch_table()  # imported here: the caller may hold an import lock it needs
         try:
-            entry = _lowering_thread().submit(self._lower, func, args, kwargs, bound,
+            entry = _lowering_thread().submit(self._lower_once, key, func, args, kwargs, bound,
                                               tensors).result()
         except _NotDecomposed as why:
             _log.debug("%s: not decomposed: %s", func, why)
@@ -461,7 +469,6 @@ class DecompositionTable(collections.abc.Mapping):
             _log.warning("%s: lowering failed; not decomposed", func, exc_info=True)
             entry = None
         with self._lock:
-            self._lowerings += 1
             self._lowering_s += time.perf_counter() - start
             if len(self._cache) >= MAX_CACHE_ENTRIES:
                 self._cache.clear()
@@ -477,27 +484,49 @@ class DecompositionTable(collections.abc.Mapping):
             self._pytorch_callback = decomp_table.make_callback(dict(core_aten_decompositions()))
         return self._pytorch_callback
 
+    def _lower_once(self, key, func, args, kwargs, bound, tensors):
+        # Another thread's call may have lowered this key while this one waited.
+        entry = self._cache.get(key, _MISSING)
+        if entry is None:
+            raise _NotDecomposed("(cached)")
+        if entry is not _MISSING:
+            if entry.__class__ is _Rejected:
+                raise entry
+            return entry
+        self._lowerings += 1
+        return self._lower(func, args, kwargs, bound, tensors)
+
     def _lower(self, func, args, kwargs, bound, tensors):
         name = _overload_name(func)
         if func is _COPY_:
             raise _NotDecomposed("copy_ is the write every decomposition ends with")
         if name in self._opset:
             raise _NotDecomposed("it is in the opset")
-        if any(t.is_quantized or t.is_nested for t in tensors):
-            raise _NotDecomposed("a quantized or nested tensor argument")
+        if any(t.layout is not torch.strided or t.is_quantized or t.is_nested for t in tensors):
+            raise _NotDecomposed("a sparse, quantized or nested tensor argument")
+        schema = func._schema
+        if not schema.returns and not schema.is_mutable:
+            raise _NotDecomposed("no result and no write: a side effect (an assert) lowering "
+                                 "would drop")
         device = self._target_device(bound, tensors)
+        params = func._schema.arguments
+        by_name = {a.name: a for a in params}
+        # Devices given as strings or ordinals ("cpu", "cuda:0", 0) as torch.device, which
+        # TorchScript takes.
+        args = [_device_of(v) if _is_device_argument(a) and v is not None else v
+                for a, v in zip(params, args)] + list(args[len(params):])
+        kwargs = {k: _device_of(v) if k in by_name and _is_device_argument(by_name[k])
+                  and v is not None else v for k, v in kwargs.items()}
         if device != _CPU:
             # Lowered for the CPU; explicit devices equal to the tensors' are given as the CPU.
-            params = func._schema.arguments
             args = [_CPU if _is_device_argument(a) and _device_of(v) == device else v
                     for a, v in zip(params, args)]
-            by_name = {a.name: a for a in params}
             kwargs = {k: _CPU if _is_device_argument(by_name[k]) and _device_of(v) == device
                       else v for k, v in kwargs.items()}
         gm, stand_ins, index_of = _one_call_module(func, args, kwargs)
         try:
             imported = _fx.import_fx(gm)
-        except ValueError as err:
+        except Exception as err:  # noqa: BLE001 - ValueError, or TypeError from insertConstant
             raise _NotDecomposed(f"its call has no TorchScript form: {err}")
         try:
             graph, text = _C.lower_graph(imported.graph, stand_ins, self._keep, False, True, [],
@@ -514,11 +543,24 @@ class DecompositionTable(collections.abc.Mapping):
             raise _NotDecomposed("left outside the opset: " + ", ".join(report["non_core_ops"]) +
                                  (f" ({json.dumps(reasons)})" if reasons else ""))
         mutated = report.get("mutated_inputs", ())
+        written = {f"t{index_of[id(t)]}" for a, v in bound
+                   if a.alias_info is not None and a.alias_info.is_write
+                   for t in (v if isinstance(v, (list, tuple)) else [v])
+                   if isinstance(t, torch.Tensor)}
+        if not written <= set(mutated):
+            # The pipeline lost a write (to the elements of a Tensor[] argument: _foreach_add_).
+            raise _NotDecomposed(f"its writes to {sorted(written - set(mutated))} are not "
+                                 "returned by the lowering")
         try:
             out = _fx.export_fx(graph, imported.out_spec, imported.input_names, mutated, "copy_")
         except ValueError as err:
             raise _NotDecomposed(str(err))
         self._check_calls(func, out)
+        if any(t.storage_offset() for t in tensors) and any(
+                n.op == "call_function" and "as_strided" in str(n.target) for n in out.graph.nodes):
+            # as_strided addresses the storage from its start; the lowering saw offset 0.
+            raise _NotDecomposed("its lowering calls as_strided, and an argument has a storage "
+                                 "offset")
         _new_output_objects(func, out)
         self._check_views(func, out)
         self._check_out_sizes(func, bound, graph, mutated, imported.input_names, stand_ins)
@@ -526,6 +568,8 @@ class DecompositionTable(collections.abc.Mapping):
             _move_to(out, device)
         returned = self._returned_args(func, bound, index_of)
         forward = _bound_forward(out)
+        if not func._schema.returns:
+            return _ReturnWritten(forward, None, False).run
         if returned is None:
             return forward
         return _ReturnWritten(forward, returned, len(func._schema.returns) == 1).run
@@ -592,8 +636,12 @@ class DecompositionTable(collections.abc.Mapping):
             sizes = value.type().sizes() if isinstance(value.type(), torch._C.TensorType) else None
             want = list(stand_ins[input_names.index(name)].shape)
             if sizes is not None and list(sizes) != want:
-                raise _NotDecomposed(f"a written argument has sizes {want}, the result {sizes}: "
-                                     "resize it first")
+                if any(a.kwarg_only and a.alias_info is not None and a.alias_info.is_write
+                       for a in func._schema.arguments):
+                    raise _NotDecomposed(f"the out= argument has sizes {want}, the result "
+                                         f"{list(sizes)}: resize it first")
+                raise _NotDecomposed("it changes its argument's sizes in place (a view op "
+                                     "written in place), which copy_ cannot do")
 
     @staticmethod
     def _returned_args(func, bound, index_of):
@@ -670,7 +718,8 @@ def _bound_forward(gm: torch.fx.GraphModule):
 
 def _move_to(gm: torch.fx.GraphModule, device: torch.device) -> None:
     """Points the devices `gm` passes to factories at `device` (the lowering was for the CPU)
-    and moves its tensor constants there (not to meta, which would drop their values)."""
+    and moves its tensor constants there (on meta they keep only their metadata, as the
+    computation does)."""
 
     def retarget(x):
         return device if isinstance(x, torch.device) and x == _CPU else x
@@ -679,9 +728,8 @@ def _move_to(gm: torch.fx.GraphModule, device: torch.device) -> None:
         if node.op == "call_function":
             node.args = torch.fx.node.map_aggregate(node.args, retarget)
             node.kwargs = torch.fx.node.map_aggregate(node.kwargs, retarget)
-    if device.type != "meta":
-        for name, buf in list(gm.named_buffers()):
-            setattr(gm, name, buf.to(device))
+    for name, buf in list(gm.named_buffers()):
+        setattr(gm, name, buf.to(device))
     gm.recompile()
 
 

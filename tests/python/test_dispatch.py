@@ -315,3 +315,73 @@ def _decompose_in_child():
     x = torch.randn(4, 3)
     got = graph_lower.decompose(aten.hardsigmoid.default, x)  # a new key: a lowering
     return bool(torch.allclose(got, torch.nn.functional.hardsigmoid(x)))
+
+
+# Found by the fresh-user pass of issue 37.
+
+def test_writes_to_list_elements_are_never_dropped_and_out_returns_the_argument():
+    x = torch.randn(3)
+    expected = x.clamp(-0.5, 0.5)
+    # _foreach ops write the elements of a Tensor[]: lowering does not return those writes
+    # yet, so they must not be decomposed into nothing.
+    a, b = torch.randn(3), torch.randn(2)
+    expected_ab = [a + 1.5, b + 1.5]
+    got = graph_lower.decompose(aten._foreach_add_.Scalar, [a, b], 1.5)
+    assert got is NotImplemented or got is None
+    if got is None:
+        torch.testing.assert_close([a, b], expected_ab)
+    out = torch.empty(3)
+    assert graph_lower.decompose(aten.clamp.out, x, -0.5, 0.5, out=out) is out
+    torch.testing.assert_close(out, expected)
+    # An assert has no result and writes nothing: lowering would drop it.
+    assert graph_lower.decompose(aten._assert_async.msg, torch.tensor(False), "boom") \
+        is NotImplemented
+
+
+def test_an_op_that_fails_on_made_up_values_is_not_decomposed_rather_than_raising():
+    spd = torch.tensor([[4.0, 1.0], [1.0, 3.0]])
+    for _ in range(2):  # nothing wrong is cached either
+        got = graph_lower.decompose(aten.linalg_cholesky.default, spd)
+        if got is not NotImplemented:
+            torch.testing.assert_close(got, torch.linalg.cholesky(spd))
+
+
+def test_meta_tensors_decompose_to_meta_also_with_folded_constants():
+    x = torch.empty(4, 4, device="meta")
+    assert graph_lower.decompose(aten.triu.default, x).device.type == "meta"
+    q = torch.empty(1, 2, 8, 16, device="meta")
+    out = graph_lower.decompose(aten.scaled_dot_product_attention.default, q, q, q,
+                                is_causal=True)
+    assert out.device.type == "meta" and out.shape == q.shape
+    # Huge: nothing of this size may be allocated (8 TB as float32).
+    huge = torch.empty(1 << 20, 1 << 21, device="meta")
+    got = graph_lower.decompose(aten.tril_.default, huge)
+    assert got is NotImplemented or got is huge
+
+
+def test_sparse_tensors_and_metadata_changes_in_place_are_not_decomposed():
+    x = torch.randn(3, 4)
+    assert graph_lower.decompose(aten.sum.default, x.to_sparse()) is NotImplemented
+    assert graph_lower.decompose(aten.sum.default, x.expand(3, 4)) is not NotImplemented
+    assert graph_lower.decompose(aten.squeeze_.dim, torch.randn(3, 1), 1) is NotImplemented
+
+
+def test_storage_offsets_are_part_of_the_call():
+    base = torch.arange(32.0)
+    a = base[16:].view(4, 4)
+    expected = torch.as_strided_scatter(a, torch.zeros(2, 2), [2, 2], [1, 1], 17)
+    got = graph_lower.decompose(aten.as_strided_scatter.default, a, torch.zeros(2, 2),
+                                [2, 2], [1, 1], 17)
+    if got is not NotImplemented:
+        torch.testing.assert_close(got, expected)
+    v = base[5:].view(3, 9)  # a view at offset 5 keeps its offset through a decomposed view op
+    t = graph_lower.decompose(aten.transpose.int, v, 0, 1)
+    assert t.storage_offset() == 5 and torch.equal(t, v.t())
+
+
+def test_devices_given_as_strings_and_integers_out_of_range():
+    x = torch.randn(2, 3)
+    z = graph_lower.decompose(aten.new_zeros.default, x, [2], device="cpu")
+    assert torch.equal(z, torch.zeros(2))
+    with pytest.raises(ValueError, match="argument 'end_dim' must be int"):
+        graph_lower.decompose(aten.flatten.using_ints, x, 0, 2 ** 70)
