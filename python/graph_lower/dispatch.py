@@ -246,8 +246,8 @@ def _device_of(value) -> Optional[torch.device]:
 
 def _one_call_module(func, args, kwargs):
     """(FX GraphModule calling `func(*args, **kwargs)` once, each tensor a placeholder holding a
-    meta tensor, in the order decompose's cache key meets them; those meta stand-ins; the placeholder index
-    of each tensor argument by id)."""
+    meta tensor, in the order decompose's cache key meets them; those meta stand-ins; the
+    placeholder index of each tensor argument by id)."""
     g = torch.fx.Graph()
     stand_ins = []
     index_of = {}
