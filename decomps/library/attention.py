@@ -21,11 +21,9 @@ def _at_rank(st: List[int], k: int) -> int:
     return p
 
 
-# Causal masks are top-left aligned, as PyTorch's. Dropout (training only) is drawn with
-# native_dropout: the same distribution, not the same random numbers as the kernel.
-def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float = 0.0,
-                   is_causal: bool = False, attn_mask: Optional[Tensor] = None,
-                   scale: Optional[float] = None) -> Tuple[Tensor, Tensor]:
+# The attention scores Q K^T * scale with the causal mask and attn_mask applied, and the scale.
+def _masked_scores(query: Tensor, key: Tensor, is_causal: bool, attn_mask: Optional[Tensor],
+                   scale: Optional[float]) -> Tuple[Tensor, float]:
     if scale is None:
         s = 1.0 / (float(query.size(-1)) ** 0.5)
     else:
@@ -42,6 +40,15 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
             scores = torch.where(attn_mask, scores, torch.full_like(scores, float("-inf")))
         else:
             scores = scores + attn_mask
+    return scores, s
+
+
+# Causal masks are top-left aligned, as PyTorch's. Dropout (training only) is drawn with
+# native_dropout: the same distribution, not the same random numbers as the kernel.
+def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float = 0.0,
+                   is_causal: bool = False, attn_mask: Optional[Tensor] = None,
+                   scale: Optional[float] = None) -> Tuple[Tensor, Tensor]:
+    scores, s = _masked_scores(query, key, is_causal, attn_mask, scale)
     lse = torch.logsumexp(scores, [-1])
     attn = torch.softmax(scores, -1)
     if dropout_p > 0.0:
@@ -68,22 +75,7 @@ def sdpa_flash_cpu_backward(grad_out: Tensor, query: Tensor, key: Tensor, value:
                             attn_mask: Optional[Tensor] = None,
                             scale: Optional[float] = None) -> Tuple[Tensor, Tensor, Tensor]:
     assert dropout_p == 0.0, "the dropout mask of the forward cannot be drawn again"
-    if scale is None:
-        s = 1.0 / (float(query.size(-1)) ** 0.5)
-    else:
-        s = scale
-    scores = torch.matmul(query, torch.transpose(key, -2, -1)) * s
-    L = query.size(-2)
-    S = key.size(-2)
-    if is_causal:
-        rows = torch.unsqueeze(torch.arange(0, L, 1, device=query.device), 1)
-        cols = torch.unsqueeze(torch.arange(0, S, 1, device=query.device), 0)
-        scores = torch.where(cols <= rows, scores, torch.full_like(scores, float("-inf")))
-    if attn_mask is not None:
-        if attn_mask.dtype == torch.bool:
-            scores = torch.where(attn_mask, scores, torch.full_like(scores, float("-inf")))
-        else:
-            scores = scores + attn_mask
+    scores, s = _masked_scores(query, key, is_causal, attn_mask, scale)
     probs = torch.exp(scores - torch.unsqueeze(logsumexp, -1))
     grad_value = torch.matmul(torch.transpose(probs, -2, -1), grad_out)
     grad_probs = torch.matmul(grad_out, torch.transpose(value, -2, -1))
