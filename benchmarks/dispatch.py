@@ -44,6 +44,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "bazel-bin", "python", "site"))  # //python:package
 
 import graph_lower  # noqa: E402
+from graph_lower import decomp_table  # noqa: E402
 
 COPY_ = torch.ops.aten.copy_.default
 STRATEGIES = ("graph_lower", "pytorch")
@@ -53,9 +54,7 @@ _PYTORCH_TABLE = None
 def pytorch_table():
     global _PYTORCH_TABLE
     if _PYTORCH_TABLE is None:
-        from torch._decomp import core_aten_decompositions
-
-        _PYTORCH_TABLE = dict(core_aten_decompositions())
+        _PYTORCH_TABLE = decomp_table.pytorch_table()
     return _PYTORCH_TABLE
 
 
@@ -375,7 +374,7 @@ def run_coverage(samples_per_op, jobs, quick):
                 print(f"  coverage: {n}/{len(indices)} OpInfos", flush=True)
     table = graph_lower.decomposition_table()
     pt = pytorch_table()
-    noncore_aten = sum(1 for _ in _all_aten_noncore())
+    noncore_aten = sum(1 for op in graph_lower.dispatch.aten_overloads() if not is_core(op))
     return {
         "overloads_seen": len(merged),
         "graph_lower": sum(r["graph_lower"] for r in merged.values()),
@@ -391,23 +390,6 @@ def run_coverage(samples_per_op, jobs, quick):
                             op, torch._ops.OpOverload) and not is_core(op)),
                         "aten_noncore": noncore_aten},
     }
-
-
-def _all_aten_noncore():
-    for name in dir(torch.ops.aten):
-        try:
-            packet = getattr(torch.ops.aten, name)
-        except (AttributeError, RuntimeError):
-            continue
-        if not isinstance(packet, torch._ops.OpOverloadPacket):
-            continue
-        for o in packet.overloads():
-            try:
-                op = getattr(packet, o)
-            except (AttributeError, RuntimeError):
-                continue
-            if not is_core(op):
-                yield op
 
 
 # --- Output ---

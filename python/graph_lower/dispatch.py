@@ -79,7 +79,8 @@ import torch.fx
 from . import _C
 from . import fx as _fx
 
-__all__ = ["decompose", "decomposition_table", "DecompositionTable", "MAX_CACHE_ENTRIES"]
+__all__ = ["decompose", "decomposition_table", "DecompositionTable", "MAX_CACHE_ENTRIES",
+           "aten_overloads"]
 
 _log = logging.getLogger(__name__)
 
@@ -232,6 +233,22 @@ class _ReturnWritten:
 _ENTRY = type(_ReturnWritten(None, None, None).run)
 
 
+def aten_overloads() -> Iterator[torch._ops.OpOverload]:
+    """Every overload registered in the `aten` namespace of the running torch."""
+    for packet_name in dir(torch.ops.aten):
+        try:
+            packet = getattr(torch.ops.aten, packet_name)
+        except (AttributeError, RuntimeError):
+            continue
+        if not isinstance(packet, torch._ops.OpOverloadPacket):
+            continue
+        for overload in packet.overloads():
+            try:
+                yield getattr(packet, overload)
+            except (AttributeError, RuntimeError):
+                continue
+
+
 def _is_device_argument(a) -> bool:
     return str(a.real_type) in ("Device", "Optional[Device]")
 
@@ -298,6 +315,19 @@ def _is_view_of(value, placeholders) -> bool:
         value = value.args[0]
 
 
+_PYTORCH_ENTRIES = None
+
+
+def _pytorch_entries() -> Dict:
+    """torch._decomp.core_aten_decompositions() as a dict, built once per process."""
+    global _PYTORCH_ENTRIES
+    if _PYTORCH_ENTRIES is None:
+        from . import decomp_table
+
+        _PYTORCH_ENTRIES = decomp_table.pytorch_table()
+    return _PYTORCH_ENTRIES
+
+
 class DecompositionTable(collections.abc.Mapping):
     """A `Mapping[OpOverload, Callable]` of graph-lower's decompositions to an opset (core ATen
     by default), a drop-in for `torch._decomp.core_aten_decompositions()` inside a dispatch mode:
@@ -329,10 +359,8 @@ class DecompositionTable(collections.abc.Mapping):
 
     def _has_source(self, func) -> bool:
         if self._sources is None:
-            from torch._decomp import core_aten_decompositions
-
             names = set(_C.library_overloads())
-            names.update(_overload_name(op) for op in core_aten_decompositions()
+            names.update(_overload_name(op) for op in _pytorch_entries()
                          if isinstance(op, torch._ops.OpOverload))
             self._sources = frozenset(names)
         if not any("Tensor" in str(r.type) for r in func._schema.returns):
@@ -362,22 +390,7 @@ class DecompositionTable(collections.abc.Mapping):
 
     def _all_overloads(self) -> List:
         if self._overloads is None:
-            found = []
-            for packet_name in dir(torch.ops.aten):
-                try:
-                    packet = getattr(torch.ops.aten, packet_name)
-                except (AttributeError, RuntimeError):
-                    continue
-                if not isinstance(packet, torch._ops.OpOverloadPacket):
-                    continue
-                for overload in packet.overloads():
-                    try:
-                        op = getattr(packet, overload)
-                    except (AttributeError, RuntimeError):
-                        continue
-                    if op in self:
-                        found.append(op)
-            self._overloads = found
+            self._overloads = [op for op in aten_overloads() if op in self]
         return self._overloads
 
     def __iter__(self) -> Iterator:
@@ -481,11 +494,9 @@ class DecompositionTable(collections.abc.Mapping):
 
     def _pytorch_table(self):
         if self._pytorch_callback is None:
-            from torch._decomp import core_aten_decompositions
-
             from . import decomp_table
 
-            self._pytorch_callback = decomp_table.make_callback(dict(core_aten_decompositions()))
+            self._pytorch_callback = decomp_table.make_callback(_pytorch_entries())
         return self._pytorch_callback
 
     def _lower_once(self, key, func, args, kwargs, bound, tensors):
