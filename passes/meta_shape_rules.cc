@@ -1,6 +1,9 @@
 // Output-size rules on meta tensors, and what a meta run stands for (see meta_shape_rules.h).
 #include "passes/meta_shape_rules.h"
 
+#include <ATen/ATen.h>
+#include <ATen/SDPBackend.h>
+
 #include <algorithm>
 #include <functional>
 
@@ -265,6 +268,67 @@ std::optional<torch::jit::Stack> ActivationOnMeta(const Node& node,
   const at::Tensor& x = in[0].toTensor();
   if (!x.defined() || !x.is_meta() || !x.is_floating_point()) return std::nullopt;
   return torch::jit::Stack{at::clamp_min(x, 0)};
+}
+
+std::optional<torch::jit::Stack> AttentionOnMeta(const Node& node,
+                                                 const std::vector<c10::IValue>& in) {
+  // (query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+  if (node.kind() != c10::aten::scaled_dot_product_attention || in.size() != 8 ||
+      node.outputs().size() != 1) {
+    return std::nullopt;
+  }
+  auto meta_tensor = [](const c10::IValue& v) {
+    return v.isTensor() && v.toTensor().defined() && v.toTensor().is_meta();
+  };
+  if (!meta_tensor(in[0]) || !meta_tensor(in[1]) || !meta_tensor(in[2]) ||
+      !(in[3].isNone() || meta_tensor(in[3])) || !in[4].isDouble() || !in[5].isBool() ||
+      !(in[6].isNone() || in[6].isDouble()) || !in[7].isBool()) {
+    return std::nullopt;
+  }
+  const at::Tensor& q = in[0].toTensor();
+  const at::Tensor& k = in[1].toTensor();
+  const at::Tensor& v = in[2].toTensor();
+  std::optional<at::Tensor> mask;
+  if (!in[3].isNone()) mask = in[3].toTensor();
+  const double dropout_p = in[4].toDouble();
+  const bool is_causal = in[5].toBool();
+  const std::optional<double> scale =
+      in[6].isNone() ? std::nullopt : std::optional<double>(in[6].toDouble());
+  const bool enable_gqa = in[7].toBool();
+  // Uninitialised CPU tensors of the same metadata: the choice reads no values.
+  auto on_cpu = [](const at::Tensor& t) {
+    return at::empty_strided(t.sizes(), t.strides(), t.options().device(at::kCPU));
+  };
+  std::optional<at::Tensor> cpu_mask;
+  if (mask) cpu_mask = on_cpu(*mask);
+  const int64_t choice = at::_fused_sdp_choice(on_cpu(q), on_cpu(k), on_cpu(v), cpu_mask, dropout_p,
+                                               is_causal, scale, enable_gqa);
+  if (choice == static_cast<int64_t>(at::SDPBackend::flash_attention)) {
+    return torch::jit::Stack{at::empty_like(q)};
+  }
+  if (choice != static_cast<int64_t>(at::SDPBackend::math) || q.dim() < 2 || k.dim() != q.dim() ||
+      v.dim() != q.dim()) {
+    return std::nullopt;
+  }
+  // Math: attn @ value, contiguous, its batch dimensions the query's broadcast with the mask's.
+  // The key's and value's must be the query's (but for the heads, dimension -3, under GQA).
+  for (const at::Tensor* t : {&k, &v}) {
+    for (int64_t d = 0; d < q.dim() - 2; ++d) {
+      if (t->size(d) != q.size(d) && !(enable_gqa && d == q.dim() - 3)) return std::nullopt;
+    }
+  }
+  std::vector<int64_t> batch(q.sizes().begin(), q.sizes().end() - 2);
+  if (mask) {
+    if (mask->dim() < 2) return std::nullopt;
+    try {
+      batch = at::infer_size(batch, mask->sizes().slice(0, mask->dim() - 2));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  batch.push_back(q.size(-2));
+  batch.push_back(v.size(-1));
+  return torch::jit::Stack{at::empty(batch, q.options())};
 }
 
 at::Tensor MetaTensor(at::IntArrayRef sizes, at::IntArrayRef strides, at::ScalarType dtype,

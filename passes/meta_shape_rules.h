@@ -63,6 +63,21 @@ std::optional<torch::jit::Stack> BatchNormOnMeta(const torch::jit::Node& node,
 std::optional<torch::jit::Stack> ActivationOnMeta(const torch::jit::Node& node,
                                                   const std::vector<c10::IValue>& in);
 
+// aten::scaled_dot_product_attention on meta tensors, as its CPU kernel makes it
+// (aten/src/ATen/native/transformers/attention.cpp): by the backend aten::_fused_sdp_choice picks
+// for CPU operands of the same sizes, strides and dtypes (its CPU kernel reads their metadata,
+// the dropout probability, causality and grad mode, no values). Flash attention: empty_like(query)
+// (the layout of torch/_meta_registrations.py's _scaled_dot_product_flash_attention_for_cpu);
+// math: contiguous [batch..., L, Ev], the query's batch dimensions broadcast with the mask's, of
+// the query's dtype. Both checked against the CPU kernel in 768 cases (4 dtypes, 2-D to 5-D,
+// transposed operands, float, bool and broadcast masks, causal, dropout, GQA) in torch 2.6 and
+// 2.14. nullopt for other backends or arguments (batch dimensions that differ between query, key
+// and value). The meta kernel takes the math path, and its _safe_softmax has no Meta kernel in
+// C++; running the op on zeros computed a real attention per shape, most of a lowering of
+// ViT-B/16 (docs/benchmarks.md).
+std::optional<torch::jit::Stack> AttentionOnMeta(const torch::jit::Node& node,
+                                                 const std::vector<c10::IValue>& in);
+
 // A meta tensor of these sizes, strides and dtype; a number made a tensor (prim::NumToTensor,
 // `wrapped_number`) takes part in type promotion as a number, so the flag is kept.
 at::Tensor MetaTensor(at::IntArrayRef sizes, at::IntArrayRef strides, at::ScalarType dtype,

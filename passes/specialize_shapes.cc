@@ -209,6 +209,8 @@ class Specializer {
         std::optional<torch::jit::Stack> outs = RunWithoutMetaKernel(node, *op, *in);
         if (!outs) return MetaFails(node, "no Meta kernel, and its shapes cannot be had otherwise");
         stack = *std::move(outs);
+      } else if (meta_) {
+        stack = RunOnMeta(node, *op, std::move(stack));
       } else {
         op->getOperation (&node)(stack);
       }
@@ -270,6 +272,51 @@ class Specializer {
     }
   }
 
+  // `op` run on meta tensors, memoised (DescribeForMemo) for dispatcher ops whose schema has no
+  // alias annotation (no view, no write: the outputs are fresh whatever the inputs). Repeated
+  // blocks run the same op on the same shapes once per block, and several Meta kernels are Python
+  // (native_layer_norm and gelu in torch/_meta_registrations.py and torch/_refs, about 0.3 ms a
+  // call): they were most of the pass on a stack of LayerNorm blocks (docs/benchmarks.md).
+  // Throws what the op throws; a throw is not memoised.
+  torch::jit::Stack RunOnMeta(const Node& node, const torch::jit::Operator& op,
+                              torch::jit::Stack stack) {
+    std::optional<std::string> key;
+    if (op.isC10Op() && !HasAliasAnnotations(op.schema())) key = MemoKey(op, stack);
+    if (key) {
+      if (auto it = meta_memo_.find(*key); it != meta_memo_.end()) {
+        ++stats_.memoised_meta_runs;
+        return StackOf(it->second);
+      }
+    }
+    op.getOperation (&node)(stack);
+    if (key) {
+      if (std::optional<std::vector<MemoOutput>> entry = MemoOutputsOf(stack)) {
+        meta_memo_.emplace(*std::move(key), *std::move(entry));
+      }
+    }
+    return stack;
+  }
+
+  static bool HasAliasAnnotations(const c10::FunctionSchema& schema) {
+    for (const c10::Argument& a : schema.arguments()) {
+      if (a.alias_info()) return true;
+    }
+    for (const c10::Argument& r : schema.returns()) {
+      if (r.alias_info()) return true;
+    }
+    return false;
+  }
+
+  // The memo key of `op` on `in` (DescribeForMemo), or nullopt when an input is not described.
+  static std::optional<std::string> MemoKey(const torch::jit::Operator& op,
+                                            const std::vector<c10::IValue>& in) {
+    std::string key = absl::StrCat(reinterpret_cast<uintptr_t>(&op), ":");
+    for (const c10::IValue& v : in) {
+      if (!DescribeForMemo(v, key)) return std::nullopt;
+    }
+    return key;
+  }
+
   // The outputs of an op that threw on meta tensors, as meta tensors: aten::convolution by its
   // output-size rule; otherwise the op run on zero-filled CPU tensors of the inputs' sizes,
   // strides and dtypes, when that cannot change its output shapes. Shapes read from values are
@@ -281,30 +328,21 @@ class Specializer {
   std::optional<torch::jit::Stack> RunWithoutMetaKernel(const Node& node,
                                                         const torch::jit::Operator& op,
                                                         const std::vector<c10::IValue>& in) {
-    std::string key;
-    bool memoisable = op.isC10Op();
-    if (memoisable) {
-      absl::StrAppend(&key, reinterpret_cast<uintptr_t>(&op), ":");
-      for (const c10::IValue& v : in) {
-        if (!DescribeForMemo(v, key)) {
-          memoisable = false;
-          break;
-        }
-      }
-    }
-    if (memoisable) {
-      if (auto it = without_meta_memo_.find(key); it != without_meta_memo_.end()) {
+    std::optional<std::string> key;
+    if (op.isC10Op()) key = MemoKey(op, in);
+    if (key) {
+      if (auto it = without_meta_memo_.find(*key); it != without_meta_memo_.end()) {
         ++stats_.memoised_runs_on_zeros;
         if (!it->second) return std::nullopt;
         return StackOf(*it->second);
       }
     }
     std::optional<torch::jit::Stack> outs = RunOnZeros(node, op, in);
-    if (memoisable) {
+    if (key) {
       if (!outs) {
-        without_meta_memo_.emplace(std::move(key), std::nullopt);
+        without_meta_memo_.emplace(*std::move(key), std::nullopt);
       } else if (std::optional<std::vector<MemoOutput>> entry = MemoOutputsOf(*outs)) {
-        without_meta_memo_.emplace(std::move(key), *std::move(entry));
+        without_meta_memo_.emplace(*std::move(key), *std::move(entry));
       }
     }
     return outs;
@@ -317,6 +355,7 @@ class Specializer {
     if (!by_rule) by_rule = TransformerEncoderLayerOnMeta(node, in);
     if (!by_rule) by_rule = BatchNormOnMeta(node, in);
     if (!by_rule) by_rule = ActivationOnMeta(node, in);
+    if (!by_rule) by_rule = AttentionOnMeta(node, in);
     if (by_rule) {
       ++stats_.shape_rule_runs;
       return by_rule;
@@ -544,6 +583,8 @@ class Specializer {
   std::string meta_failure_;
   // RunWithoutMetaKernel's memo: DescribeForMemo's key -> outputs, or nullopt for a failure.
   absl::flat_hash_map<std::string, std::optional<std::vector<MemoOutput>>> without_meta_memo_;
+  // RunOnMeta's memo: DescribeForMemo's key -> outputs.
+  absl::flat_hash_map<std::string, std::vector<MemoOutput>> meta_memo_;
 };
 
 }  // namespace

@@ -35,6 +35,9 @@ struct SpecializeStats {
   // (an earlier node of the same operator on the same input shapes) instead of a run on
   // zero-filled CPU tensors.
   int64_t memoised_runs_on_zeros = 0;
+  // Ops with a Meta kernel, without views or writes, whose outputs came from the memo of an
+  // earlier node of the same operator on the same input shapes and values.
+  int64_t memoised_meta_runs = 0;
   // Ops without a usable Meta kernel whose output shapes came from an output-size rule of ours
   // instead (convolution, nn.MultiheadAttention's fast path; see meta_shape_rules.h).
   int64_t shape_rule_runs = 0;

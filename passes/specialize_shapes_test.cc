@@ -1,7 +1,7 @@
 // Tests of SpecializeShapes' run on meta tensors for ops whose Meta kernel disagrees with the CPU
-// kernel (scaled_dot_product_attention: run on zero-filled CPU tensors), of the memo of those
-// runs, and of the output-size rules for ops without a Meta kernel in C++ (_native_multi_head_
-// attention, batch norm, relu and hardswish):
+// kernel (scaled_dot_product_attention: its output-size rule), of the memos of meta runs and of
+// runs on zero-filled CPU tensors, and of the output-size rules for ops without a Meta kernel in
+// C++ (_native_multi_head_attention, batch norm, relu and hardswish):
 // types are compared with eager PyTorch's results on the same inputs.
 #include "passes/specialize_shapes.h"
 
@@ -40,7 +40,7 @@ void ExpectTypeOf(const torch::jit::Value* v, const at::Tensor& eager) {
   EXPECT_EQ(*type->scalarType(), eager.scalar_type()) << v->debugName();
 }
 
-TEST(SpecializeShapesTest, AttentionOnTheSameShapesIsRunOnZerosOnceAndMatchesEager) {
+TEST(SpecializeShapesTest, AttentionOnTheSameShapesTakesItsRuleOnceAndMatchesEager) {
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kAttention, "test");
   ASSERT_TRUE(g.ok()) << g.status();
   torch::manual_seed(0);
@@ -55,6 +55,7 @@ TEST(SpecializeShapesTest, AttentionOnTheSameShapesIsRunOnZerosOnceAndMatchesEag
   ASSERT_TRUE(stats.ok()) << stats.status();
   EXPECT_TRUE(stats->on_meta);
   EXPECT_EQ(stats->memoised_runs_on_zeros, 1);  // %b: the same shapes as %a
+  EXPECT_EQ(stats->shape_rule_runs, 2);         // %a and %c
 
   torch::NoGradGuard no_grad;
   const at::Tensor a = at::scaled_dot_product_attention(q, k, v);
@@ -352,6 +353,95 @@ TEST(SpecializeShapesTest, ReluAndHardswishTakeTheirShapeRuleAndMatchEager) {
       ExpectTypeOf((*g)->outputs()[0], eager);
     }
   }
+}
+
+// scaled_dot_product_attention takes its rule on the backends the CPU kernel picks (flash
+// attention for dense 4-D operands, math for 3-D ones, a float or bool mask, dropout, GQA,
+// transposed operands) and matches eager's sizes, strides and dtype.
+TEST(SpecializeShapesTest, AttentionTakesItsRuleOnEveryBackendAndMatchesEager) {
+  constexpr char kOne[] = R"IR(
+graph(%q : Tensor, %k : Tensor, %v : Tensor, %mask : Tensor?, %p : float, %causal : bool,
+      %gqa : bool):
+  %none : NoneType = prim::Constant()
+  %a : Tensor = aten::scaled_dot_product_attention(%q, %k, %v, %mask, %p, %causal, %none, %gqa)
+  return (%a)
+)IR";
+  torch::manual_seed(0);
+  struct Case {
+    std::string name;
+    at::Tensor q, k, v;
+    std::optional<at::Tensor> mask;
+    double p = 0;
+    bool causal = false, gqa = false;
+  };
+  const std::vector<Case> cases = {
+      {"flash", torch::randn({2, 4, 8, 16}), torch::randn({2, 4, 6, 16}),
+       torch::randn({2, 4, 6, 16})},
+      {"flash causal", torch::randn({1, 2, 5, 8}), torch::randn({1, 2, 5, 8}),
+       torch::randn({1, 2, 5, 8}), std::nullopt, 0, true},
+      {"transposed", torch::randn({2, 8, 4, 16}).transpose(1, 2),
+       torch::randn({2, 8, 4, 16}).transpose(1, 2), torch::randn({2, 8, 4, 16}).transpose(1, 2)},
+      {"3-D", torch::randn({3, 7, 8}), torch::randn({3, 5, 8}), torch::randn({3, 5, 4})},
+      {"float mask", torch::randn({2, 4, 8, 16}), torch::randn({2, 4, 8, 16}),
+       torch::randn({2, 4, 8, 16}), torch::randn({8, 8})},
+      {"bool mask", torch::randn({2, 4, 8, 16}), torch::randn({2, 4, 8, 16}),
+       torch::randn({2, 4, 8, 16}), torch::rand({2, 1, 8, 8}) > 0.3},
+      {"dropout", torch::randn({2, 4, 8, 16}), torch::randn({2, 4, 8, 16}),
+       torch::randn({2, 4, 8, 16}), std::nullopt, 0.5},
+      {"gqa", torch::randn({1, 8, 4, 16}), torch::randn({1, 2, 4, 16}), torch::randn({1, 2, 4, 16}),
+       std::nullopt, 0, false, true},
+      {"bfloat16", torch::randn({1, 2, 5, 8}).to(at::kBFloat16),
+       torch::randn({1, 2, 5, 8}).to(at::kBFloat16), torch::randn({1, 2, 5, 8}).to(at::kBFloat16)},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kOne, "test");
+    ASSERT_TRUE(g.ok()) << g.status();
+    SpecializeOptions options;
+    options.compare_with_example_run = true;
+    const c10::IValue mask = c.mask ? c10::IValue(*c.mask) : c10::IValue();
+    absl::StatusOr<SpecializeStats> stats =
+        SpecializeShapes(**g, {c.q, c.k, c.v, mask, c.p, c.causal, c.gqa}, options);
+    ASSERT_TRUE(stats.ok()) << stats.status();
+    EXPECT_EQ(stats->shape_rule_runs, 1);
+    torch::NoGradGuard no_grad;
+    ExpectTypeOf((*g)->outputs()[0],
+                 at::scaled_dot_product_attention(c.q, c.k, c.v, c.mask, c.p, c.causal,
+                                                  std::nullopt, c.gqa));
+  }
+}
+
+// Ops with a Meta kernel, no view and no write, run once per operator and input metadata and
+// arguments; the memo is keyed by strides too, and a view (transpose) is run every time.
+TEST(SpecializeShapesTest, MetaRunsAreMemoisedForOpsWithoutAliasing) {
+  constexpr char kTwice[] = R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %alpha : int = prim::Constant[value=2]()
+  %a : Tensor = aten::add(%x, %x, %alpha)
+  %c : Tensor = aten::add(%x, %x, %alpha)
+  %d : Tensor = aten::add(%y, %y, %alpha)
+  %i : int = prim::Constant[value=0]()
+  %j : int = prim::Constant[value=1]()
+  %e : Tensor = aten::transpose(%a, %i, %j)
+  %f : Tensor = aten::transpose(%c, %i, %j)
+  return (%a, %c, %d, %e, %f)
+)IR";
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kTwice, "test");
+  ASSERT_TRUE(g.ok()) << g.status();
+  torch::manual_seed(0);
+  const at::Tensor x = torch::randn({4, 8}), y = torch::randn({8, 4}).t();
+  SpecializeOptions options;
+  options.compare_with_example_run = true;
+  absl::StatusOr<SpecializeStats> stats = SpecializeShapes(**g, {x, y}, options);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_EQ(stats->memoised_meta_runs, 1);  // %c; %d's input has other strides
+  torch::NoGradGuard no_grad;
+  const at::Tensor a = at::add(x, x, 2);
+  ExpectTypeOf((*g)->outputs()[0], a);
+  ExpectTypeOf((*g)->outputs()[1], a);
+  ExpectTypeOf((*g)->outputs()[2], at::add(y, y, 2));
+  ExpectTypeOf((*g)->outputs()[3], a.transpose(0, 1));
+  ExpectTypeOf((*g)->outputs()[4], a.transpose(0, 1));
 }
 
 }  // namespace
