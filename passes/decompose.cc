@@ -280,7 +280,11 @@ class Decomposer {
   // inline the same memoised lowerings thousands of times, and these constants were a copy per node
   // lowered, about as many nodes as the ops themselves, which every later pass then walked and
   // PoolConstants merged again, a large share of a lowering of many blocks (docs/benchmarks.md).
-  std::vector<Value*> Inline(Graph& g, const Lowering& entry, torch::jit::ArrayRef<Value*> inputs) {
+  // The clones take `scope` when it is not blank: the scope of the node decomposed, so that what
+  // a node became can be traced back to it (graph_lower.fx keeps FX node metadata that way).
+  std::vector<Value*> Inline(Graph& g, const Lowering& entry, torch::jit::ArrayRef<Value*> inputs,
+                             const torch::jit::ScopePtr& scope) {
+    const bool scoped = scope && !scope->isBlank();
     Graph& lowering = *entry.graph;
     inline_map_.clear();
     for (size_t i = 0; i < inputs.size(); ++i) inline_map_[lowering.inputs()[i]] = inputs[i];
@@ -296,6 +300,7 @@ class Decomposer {
         continue;
       }
       Node* clone = g.insertNode(g.createClone(node, env));
+      if (scoped) clone->setScope(scope);
       for (size_t i = 0; i < node->outputs().size(); ++i) {
         inline_map_[node->outputs()[i]] = clone->outputs()[i];
       }
@@ -355,7 +360,7 @@ class Decomposer {
       std::vector<Value*> inputs;
       inputs.reserve(node->inputs().size());
       for (Value* v : node->inputs()) inputs.push_back(map.at(v));
-      std::vector<Value*> outs = Inline(g, *lowered, inputs);
+      std::vector<Value*> outs = Inline(g, *lowered, inputs, node->scope());
       MapOutputs(*node, outs, map);
       ++result_.rewrites;
       result_.changed = true;

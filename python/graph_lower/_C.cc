@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -315,6 +316,87 @@ std::vector<std::string> LibraryOverloads() {
   return names;
 }
 
+// Gives nodes[i] the one-level scope names[i] (graph_lower.fx's import_fx names each node by the
+// FX node it came from; the pipeline passes a node's scope on to its decomposition).
+void SetScopes(const std::vector<torch::jit::Node*>& nodes, const std::vector<std::string>& names) {
+  if (nodes.size() != names.size()) {
+    throw py::value_error(
+        absl::StrCat("set_scopes: ", nodes.size(), " nodes and ", names.size(), " names"));
+  }
+  const auto root = c10::make_intrusive<torch::jit::Scope>();
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    nodes[i]->setScope(root->push(c10::Symbol::scope(names[i])));
+  }
+}
+
+// graph_table(graph) -> (inputs, nodes, outputs): a graph's top-level nodes in one call, for
+// graph_lower.fx's export_fx (a call across the boundary per node and per value was most of an
+// export of thousands of nodes). Values are numbered: the graph's inputs 0..n-1, then each node's
+// outputs in order.
+//   inputs: per graph input, (debug name, type): type is (sizes, strides, dtype, device) for a
+//     complete TensorType, "module" for an object, else None;
+//   nodes: per node, (kind, schema, inputs, outputs, scope, constant): kind "aten::add"; schema
+//     the text of its operator's schema or None (no schema: control flow, prim ops);
+//     inputs the numbers of its inputs; outputs per output (type as above, used); scope the
+//     node's scope ("a/b") or None when blank; constant the value of a prim::Constant, else None;
+//   outputs: the numbers of the graph's outputs.
+// Equal strings (kinds, schemas, scopes) are one Python object.
+py::tuple GraphTable(const std::shared_ptr<torch::jit::Graph>& graph) {
+  absl::flat_hash_map<const torch::jit::Value*, int64_t> numbers;
+  absl::flat_hash_map<c10::Symbol, py::object> kinds;
+  absl::flat_hash_map<const c10::FunctionSchema*, py::object> schemas;
+  absl::flat_hash_map<const torch::jit::Scope*, py::object> scopes;
+  auto type_of = [](const c10::TypePtr& type) -> py::object {
+    if (type->kind() == c10::TypeKind::ClassType) return py::str("module");
+    const auto tensor = type->cast<c10::TensorType>();
+    if (!tensor) return py::none();
+    std::optional<std::vector<int64_t>> sizes = tensor->sizes().concrete_sizes();
+    std::optional<std::vector<int64_t>> strides = tensor->strides().concrete_sizes();
+    if (!sizes || !strides || !tensor->scalarType() || !tensor->device()) return py::none();
+    return py::make_tuple(py::tuple(py::cast(*sizes)), py::tuple(py::cast(*strides)),
+                          py::cast(*tensor->scalarType()), py::cast(*tensor->device()));
+  };
+  py::list inputs;
+  for (const torch::jit::Value* in : graph->inputs()) {
+    numbers.emplace(in, static_cast<int64_t>(numbers.size()));
+    inputs.append(py::make_tuple(in->debugName(), type_of(in->type())));
+  }
+  py::list nodes;
+  for (torch::jit::Node* node : graph->nodes()) {
+    py::object& kind = kinds[node->kind()];
+    if (!kind) kind = py::str(node->kind().toQualString());
+    py::object schema = py::none();
+    if (const c10::FunctionSchema* s = node->maybeSchema()) {
+      py::object& text = schemas[s];
+      if (!text) text = py::str(c10::toString(*s));
+      schema = text;
+    }
+    py::list ins;
+    for (const torch::jit::Value* v : node->inputs()) ins.append(numbers.at(v));
+    py::list outs;
+    for (const torch::jit::Value* v : node->outputs()) {
+      numbers.emplace(v, static_cast<int64_t>(numbers.size()));
+      outs.append(py::make_tuple(type_of(v->type()), v->hasUses()));
+    }
+    py::object scope = py::none();
+    if (node->scope() && !node->scope()->isBlank()) {
+      py::object& name = scopes[node->scope().get()];
+      if (!name) name = py::str(node->scope()->namesFromRoot());
+      scope = name;
+    }
+    py::object constant = py::none();
+    if (node->kind() == c10::prim::Constant) {
+      if (std::optional<c10::IValue> value = torch::jit::toIValue(node->output())) {
+        constant = torch::jit::toPyObject(*std::move(value));
+      }
+    }
+    nodes.append(py::make_tuple(kind, schema, py::tuple(ins), py::tuple(outs), scope, constant));
+  }
+  py::list outputs;
+  for (const torch::jit::Value* v : graph->outputs()) outputs.append(numbers.at(v));
+  return py::make_tuple(inputs, nodes, outputs);
+}
+
 }  // namespace
 }  // namespace graph_lower
 
@@ -338,4 +420,8 @@ PYBIND11_MODULE(_C, m) {
         py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),
         py::arg("python_table") = py::none(), py::arg("optimize_numerics") = true,
         "Freezes and lowers a clone of a torch._C.ScriptModule; returns (module, report JSON).");
+  m.def("graph_table", &graph_lower::GraphTable, py::arg("graph"),
+        "A torch._C.Graph's inputs, top-level nodes and outputs as tuples, in one call.");
+  m.def("set_scopes", &graph_lower::SetScopes, py::arg("nodes"), py::arg("names"),
+        "Gives each torch._C.Node the one-level scope of the same position in names.");
 }

@@ -8,10 +8,14 @@ exported back to FX; the result is a new ExportedProgram with
   lifted constant, user input; outputs keep their roles: user output, buffer mutation, user
   input mutation), the state dict, constants, range constraints, the module call graph and the
   example inputs;
-- not kept: node metadata other than `val` (stack traces, `nn_module_stack`, `source_fn_stack`
-  are dropped; `val` is recomputed with FakeTensorProp), symbolic shapes (programs exported with
-  dynamic shapes are refused: the pass specialises shapes), and higher-order ops (`cond`,
-  `while_loop`, `wrap_with_*`), which raise ValueError.
+- node metadata: every node has a `val` (a FakeTensor in the fake mode of the program's
+  placeholders, made from the sizes, strides, dtype and device the C++ pass recorded, or by
+  running the op on fake tensors where it recorded none); a node that is, or comes from the
+  decomposition of, one node of the original keeps its `stack_trace`, `nn_module_stack`,
+  `source_fn_stack` and `torch_fn` (graph_lower.fx); placeholders keep all of theirs;
+- not kept: symbolic shapes (programs exported with dynamic shapes are refused: the pass
+  specialises shapes), and higher-order ops (`cond`, `while_loop`, `wrap_with_*`), which raise
+  ValueError.
 
 Shapes are specialised on example values: the program's own parameters, buffers and constants,
 and user inputs made from the placeholders' `val` (floating point random normal with seed 0,
@@ -25,9 +29,10 @@ import copy
 
 import torch
 import torch.fx
+from torch._guards import detect_fake_mode
 from torch._subclasses.fake_tensor import FakeTensorMode
-from torch.export.graph_signature import InputKind, InputSpec, OutputKind, OutputSpec, TensorArgument
-from torch.fx.passes.fake_tensor_prop import FakeTensorProp
+from torch.export.graph_signature import (ExportGraphSignature, InputKind, InputSpec, OutputKind,
+                                          OutputSpec, TensorArgument)
 
 from . import fx as _fx
 
@@ -58,41 +63,37 @@ def _example_values(ep):
     return values
 
 
-def _lift_constants(gm, sig, constants, examples):
-    """Makes the tensor constants lowering added (get_attr) lifted constants, as torch.export
-    wants them: placeholders before the user inputs, CONSTANT_TENSOR input specs, values in
-    `constants`. Returns the example values with theirs inserted."""
-    reads = [n for n in gm.graph.nodes if n.op == "get_attr"]
-    if not reads:
-        return examples
-    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
-    user = [i for i, spec in enumerate(sig.input_specs) if spec.kind == InputKind.USER_INPUT]
-    at = user[0] if user else len(placeholders)
-    examples = list(examples)
-    for k, read in enumerate(reads):
-        value = getattr(gm, read.target)
-        target = f"graph_lower_constant_{k}"
-        while target in constants:
+class _ConstantLifter:
+    """Makes each tensor constant the lowering added a lifted constant, as torch.export wants
+    them: a placeholder `c_<target>` before the user inputs, a CONSTANT_TENSOR input spec, the
+    value in `constants` (the _Exporter's `constant` callback)."""
+
+    def __init__(self, sig, constants):
+        self.sig = sig
+        self.constants = constants
+        self.exporter = None
+        self.count = 0
+
+    def __call__(self, tensor):
+        fxg = self.exporter.fxg
+        target = f"graph_lower_constant_{self.count}"
+        self.count += 1
+        while target in self.constants:
             target += "_"
-        anchor = placeholders[at] if at < len(placeholders) else None
-        if anchor is not None:
-            with gm.graph.inserting_before(anchor):
-                ph = gm.graph.placeholder(f"c_{target}")
+        specs = self.sig.input_specs
+        at = next((i for i, s in enumerate(specs) if s.kind == InputKind.USER_INPUT), len(specs))
+        placeholders = [n for n in fxg.nodes if n.op == "placeholder"]
+        if at < len(placeholders):
+            with fxg.inserting_before(placeholders[at]):
+                ph = fxg.placeholder(f"c_{target}")
         else:
-            with gm.graph.inserting_after(placeholders[-1] if placeholders else None):
-                ph = gm.graph.placeholder(f"c_{target}")
-        read.replace_all_uses_with(ph)
-        gm.graph.erase_node(read)
-        delattr(gm, read.target)
-        constants[target] = value
-        sig.input_specs.insert(at, InputSpec(kind=InputKind.CONSTANT_TENSOR,
-                                             arg=TensorArgument(name=ph.name), target=target,
-                                             persistent=None))
-        examples.insert(at, value)
-        placeholders.insert(at, ph)
-        at += 1
-    gm.recompile()
-    return examples
+            with fxg.inserting_after(placeholders[-1] if placeholders else None):
+                ph = fxg.placeholder(f"c_{target}")
+        self.constants[target] = tensor
+        specs.insert(at, InputSpec(kind=InputKind.CONSTANT_TENSOR,
+                                   arg=TensorArgument(name=ph.name), target=target,
+                                   persistent=None))
+        return ph
 
 
 def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
@@ -101,38 +102,52 @@ def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
     ep: a torch.export.ExportedProgram (static shapes). keep_ops, opset, strict: as
     graph_lower.lower. The lowering report is attached as the result's `graph_lower_report`.
     """
-    from . import lower
-
     if not isinstance(ep, torch.export.ExportedProgram):
         raise ValueError(f"run_decompositions: expected a torch.export.ExportedProgram, got "
                          f"{type(ep).__name__}")
+    with _fx.gc_paused():
+        return _run_decompositions(ep, keep_ops, opset, strict)
+
+
+def _run_decompositions(ep, keep_ops, opset, strict):
+    from . import _check, lower_graph
+
     examples = _example_values(ep)
-    result = lower(ep.graph_module, example_inputs=examples, keep_ops=keep_ops, opset=opset,
-                   strict=strict, _fx_mutations="return")
-    gm = result.module
-    sig = copy.deepcopy(ep.graph_signature)
+    imported = _fx.import_fx(ep.graph_module)
+    graph, report = lower_graph(imported.graph, examples, keep_ops, opset=opset)
+    _check(report, strict, False, "run_decompositions")
+    originals = [n for n in ep.graph_module.graph.nodes if n.op == "placeholder"]
+    mode = detect_fake_mode([n.meta.get("val") for n in originals])
+    if mode is None:
+        mode = FakeTensorMode(allow_non_fake_inputs=True)
+    # A copy of the signature whose specs this function may change (their arguments are
+    # replaced, never changed in place); a deep copy took a fifth of a call on 4,096 parameters.
+    sig = ExportGraphSignature(input_specs=[copy.copy(s) for s in ep.graph_signature.input_specs],
+                               output_specs=[copy.copy(s) for s in
+                                             ep.graph_signature.output_specs])
     constants = dict(ep.constants)
-    examples = _lift_constants(gm, sig, constants, examples)
-    # Every node's `val`, as torch.export's verifier and later passes expect.
-    with FakeTensorMode(allow_non_fake_inputs=True) as mode:
-        fakes = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in examples]
-        FakeTensorProp(gm, mode).propagate_dont_convert_inputs(*fakes)
-    # FakeTensorProp gives tensors a val; ints, floats and bools inputs keep their value, as
-    # torch.export records them.
-    for node, value in zip([n for n in gm.graph.nodes if n.op == "placeholder"], examples):
-        if "val" not in node.meta:
-            node.meta["val"] = value
-    outputs = [n for n in gm.graph.nodes if n.op == "output"][0].args[0]
-    outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
-    # FX may rename a placeholder (`input` -> `input_1`); the signature follows the graph.
-    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
-    for spec, ph in zip(sig.input_specs, placeholders):
-        if isinstance(spec.arg, TensorArgument):
-            spec.arg = TensorArgument(name=ph.name)
+    lifter = _ConstantLifter(sig, constants)
+    exporter = _fx._Exporter(graph, imported.input_names, imported.origins, mode,
+                             [dict(n.meta) for n in originals], lifter)
+    lifter.exporter = exporter
+    results = exporter.run()
     # Writes the graph made in place (the training IR torch.export gives in 2.6 updates
     # BatchNorm's buffers with add_ and batch_norm) are now outputs, first, as run_decompositions
     # makes them: BUFFER_MUTATION for buffers, USER_INPUT_MUTATION for user inputs.
-    mutated = result.report.get("mutated_inputs", [])
+    mutated = report.get("mutated_inputs", [])
+    exporter.output(results, mutated, "return", imported.out_spec)
+    gm_graph = exporter.fxg
+    # FX renames a placeholder named as a Python builtin (`input` -> `input_1`); torch.export
+    # keeps such names (the generated forward's argument shadows the builtin), and so do we.
+    for ph, original in zip(exporter.env, originals):
+        if ph.name != original.name:
+            ph.name = original.name
+    placeholders = [n for n in gm_graph.nodes if n.op == "placeholder"]
+    for spec, ph in zip(sig.input_specs, placeholders):
+        if isinstance(spec.arg, TensorArgument):
+            spec.arg = TensorArgument(name=ph.name)
+    outputs = gm_graph.output_node().args[0]
+    outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
     kinds = {s.arg.name: s for s in sig.input_specs if isinstance(s.arg, TensorArgument)}
     new_specs = []
     for name in mutated:
@@ -155,9 +170,11 @@ def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
                 raise RuntimeError(f"run_decompositions: output {spec.arg.name} became a "
                                    f"constant ({out!r})")
             spec.arg = TensorArgument(name=out.name)
+    # The graph is handed over as it is: ExportedProgram makes the one GraphModule (and code)
+    # of it; lifted constants leave it no attribute to read.
     new = torch.export.ExportedProgram(
-        root=gm,
-        graph=gm.graph,
+        root=exporter.root,
+        graph=gm_graph,
         graph_signature=sig,
         state_dict=ep.state_dict,
         range_constraints=ep.range_constraints,
@@ -165,5 +182,6 @@ def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
         example_inputs=ep.example_inputs,
         constants=constants,
     )
-    new.graph_lower_report = result.report
+    new.graph_module.meta.update(ep.graph_module.meta)
+    new.graph_lower_report = report
     return new

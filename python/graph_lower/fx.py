@@ -21,13 +21,18 @@ arguments), `call_module`/`call_method` nodes or Python callables (the graph is 
 trace it with make_fx first), higher-order ops, control flow (`prim::If`, `prim::Loop`) on export.
 """
 
+import contextlib
 import dataclasses
+import gc
 import operator
-from typing import Any, List
+from typing import Any, Dict, List
 
 import torch
 import torch.fx
 import torch.utils._pytree as pytree
+from torch._subclasses.fake_tensor import FakeTensor
+
+from . import _C
 
 __all__ = ["ImportedGraph", "import_fx", "export_fx"]
 
@@ -40,11 +45,15 @@ class ImportedGraph:
     input_names: the FX placeholders' names.
     out_spec: the pytree spec of the FX output (pytree.tree_unflatten(outputs, out_spec) rebuilds
         it from the graph's outputs).
+    origins: FX node name -> its meta, for each call_function node; the TorchScript node made
+        for it has that name as its scope (`scopeName()`), which the C++ pass gives on to the
+        node's decomposition (export_fx's `origins`).
     """
 
     graph: torch._C.Graph
     input_names: List[str]
     out_spec: Any
+    origins: Dict[str, Dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
 def _scalar_type_codes():
@@ -104,6 +113,52 @@ def _unwrap_optional(t):
     return t
 
 
+@contextlib.contextmanager
+def gc_paused():
+    """Pauses Python's cyclic garbage collector (as it was before, after): building thousands of
+    FX nodes set off its full collections, each a walk of every object of the process, a quarter
+    of a first run_decompositions on 7,000 nodes."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@dataclasses.dataclass
+class _Signature:
+    """What import_fx needs of an overload's schema, read once per overload (reading it through
+    the binding made most of an import's time)."""
+
+    name: str  # "aten::add"
+    text: str  # the schema, as torch._C.Node.schema() gives it
+    arguments: tuple  # (name, kwarg_only, has_default, default, type) per argument
+    names: frozenset
+    returns: tuple  # the return types
+    infers_dtype_from: Any  # (fill value index, dtype index) for full and scalar_tensor
+
+
+_SIGNATURES = {}
+
+
+def _signature(op):
+    sig = _SIGNATURES.get(op)
+    if sig is None:
+        schema = op._schema
+        arguments = tuple((a.name, a.kwarg_only, a.has_default_value(),
+                           a.default_value if a.has_default_value() else None, a.type)
+                          for a in schema.arguments)
+        names = [a[0] for a in arguments]
+        infers = None
+        if schema.name in ("aten::full", "aten::scalar_tensor") and "dtype" in names:
+            infers = (1 if schema.name == "aten::full" else 0, names.index("dtype"))
+        sig = _SIGNATURES[op] = _Signature(schema.name, str(schema), arguments, frozenset(names),
+                                           tuple(r.type for r in schema.returns), infers)
+    return sig
+
+
 class _Importer:
     def __init__(self, gm: torch.fx.GraphModule, example_inputs=None):
         self.gm = gm
@@ -111,6 +166,8 @@ class _Importer:
         self.g = torch._C.Graph()
         self.env = {}
         self.unpacked = {}  # fx node of a Tensor[] result -> its prim::ListUnpack outputs
+        self.scoped = ([], [])  # the IR node of each call_function node, and its FX name
+        self.origins = {}
 
     def constant(self, value, arg_type, where):
         """A Value for a Python constant `value` passed where `arg_type` is expected."""
@@ -208,45 +265,47 @@ class _Importer:
             raise ValueError(f"{where}: only torch.ops overloads can be imported; trace the "
                              "graph to ATen level first (torch.fx.experimental.proxy_tensor."
                              "make_fx or torch.export)")
-        schema = target._schema
+        sig = _signature(target)
         values = []
-        for i, arg in enumerate(schema.arguments):
-            if not arg.kwarg_only and i < len(node.args):
+        for i, (name, kwarg_only, has_default, default, _) in enumerate(sig.arguments):
+            if not kwarg_only and i < len(node.args):
                 x = node.args[i]
-            elif arg.name in node.kwargs:
-                x = node.kwargs[arg.name]
-            elif arg.has_default_value():
-                x = arg.default_value
+            elif name in node.kwargs:
+                x = node.kwargs[name]
+            elif has_default:
+                x = default
             else:
-                raise ValueError(f"{where}: no value for argument '{arg.name}'")
+                raise ValueError(f"{where}: no value for argument '{name}'")
             values.append(x)
-        names = [a.name for a in schema.arguments]
-        if schema.name in ("aten::full", "aten::scalar_tensor") and "dtype" in names:
+        if sig.infers_dtype_from is not None:
             # These infer their dtype from the fill value; a bool one is passed as an int.
-            fill = values[1] if schema.name == "aten::full" else values[0]
-            if isinstance(fill, bool) and values[names.index("dtype")] is None:
-                values[names.index("dtype")] = torch.bool
+            fill, dtype = sig.infers_dtype_from
+            if isinstance(values[fill], bool) and values[dtype] is None:
+                values[dtype] = torch.bool
         inputs = []
-        for arg, x in zip(schema.arguments, values):
-            inputs.append(self.value(x, arg.type, f"{where} argument '{arg.name}'"))
-        extra = set(node.kwargs) - {a.name for a in schema.arguments}
-        if extra or len(node.args) > len(schema.arguments):
+        for (name, _, _, _, arg_type), x in zip(sig.arguments, values):
+            inputs.append(self.value(x, arg_type, f"{where} argument '{name}'"))
+        if len(node.args) > len(sig.arguments) or not sig.names.issuperset(node.kwargs):
+            extra = set(node.kwargs) - sig.names
             raise ValueError(f"{where}: arguments the schema does not have: "
-                             f"{sorted(extra) or node.args[len(schema.arguments):]}")
-        ir = self.g.create(schema.name, inputs, len(schema.returns))
+                             f"{sorted(extra) or node.args[len(sig.arguments):]}")
+        ir = self.g.create(sig.name, inputs, len(sig.returns))
         self.g.insertNode(ir)
-        for out, ret in zip(ir.outputs(), schema.returns):
-            out.setType(ret.type)
+        for out, ret in zip(ir.outputs(), sig.returns):
+            out.setType(ret)
         got = ir.schema()
         if got == "(no schema)":
             types = ", ".join(str(i.type()) for i in inputs)
-            raise ValueError(f"{where}: no TorchScript overload of {schema.name} takes ({types}); "
-                             f"expected '{schema}'")
-        if got != str(schema):
+            raise ValueError(f"{where}: no TorchScript overload of {sig.name} takes ({types}); "
+                             f"expected '{sig.text}'")
+        if got != sig.text:
             raise ValueError(f"{where}: the TorchScript node resolves to '{got}', not to "
-                             f"'{schema}'")
+                             f"'{sig.text}'")
         outs = list(ir.outputs())
         self.env[node] = outs[0] if len(outs) == 1 else outs
+        self.scoped[0].append(ir)
+        self.scoped[1].append(node.name)
+        self.origins[node.name] = node.meta
 
     def run(self) -> ImportedGraph:
         names = []
@@ -283,7 +342,8 @@ class _Importer:
             else:
                 raise ValueError(f"{where}: {node.op} nodes cannot be imported; trace the graph "
                                  "to ATen level first (make_fx or torch.export)")
-        return ImportedGraph(self.g, names, out_spec)
+        _C.set_scopes(*self.scoped)
+        return ImportedGraph(self.g, names, out_spec, self.origins)
 
 
 def example_value(node: torch.fx.Node, generator: torch.Generator, what: str):
@@ -322,21 +382,244 @@ def import_fx(gm: torch.fx.GraphModule, example_inputs=None) -> ImportedGraph:
     return _Importer(gm, example_inputs).run()
 
 
+# Argument types whose values the JIT stores as ints, by their TorchScript name.
+_ENUMS = {"ScalarType": lambda code: _dtypes()[code], "Layout": _LAYOUTS.__getitem__,
+          "MemoryFormat": _MEMORY_FORMATS.__getitem__}
+
+
 def _python_value(iv, real_type):
     """An argument for torch.ops from a constant of TorchScript type `real_type`."""
-    t = str(_unwrap_optional(real_type))
-    if isinstance(iv, int) and not isinstance(iv, bool):
-        if t == "ScalarType":
-            return _dtypes()[iv]
-        if t == "Layout":
-            return _LAYOUTS[iv]
-        if t == "MemoryFormat":
-            return _MEMORY_FORMATS[iv]
+    convert = _ENUMS.get(str(_unwrap_optional(real_type)))
+    if convert is not None and isinstance(iv, int) and not isinstance(iv, bool):
+        return convert(iv)
     return iv
 
 
+# What export_fx needs of each schema, by its text: the overload, how many arguments are
+# positional, the names of the keyword-only ones (which follow them), and the (position,
+# conversion) of the arguments whose enum ints become torch.dtype, layout or memory_format.
+_OVERLOADS = {}
+
+
+def _overload(text, where):
+    got = _OVERLOADS.get(text)
+    if got is not None:
+        return got
+    schema = torch._C.parse_schema(text)
+    ns, name = schema.name.split("::")
+    try:
+        op = getattr(getattr(getattr(torch.ops, ns), name), schema.overload_name or "default")
+    except (AttributeError, RuntimeError) as err:
+        raise ValueError(f"export_fx: IR node {where}: no torch.ops overload: {err}") from err
+    positional = sum(not a.kwarg_only for a in schema.arguments)
+    keywords = tuple(a.name for a in schema.arguments[positional:])
+    converts = tuple((i, _ENUMS[str(_unwrap_optional(a.real_type))])
+                     for i, a in enumerate(schema.arguments)
+                     if str(_unwrap_optional(a.real_type)) in _ENUMS)
+    got = _OVERLOADS[text] = (op, positional, keywords, converts)
+    return got
+
+
+# The metadata an exported node takes from the FX node it came from (import_fx records the
+# origin as the TorchScript node's scope; the C++ pass gives a decomposition's nodes the scope of
+# the node decomposed): what torch.export's own run_decompositions keeps.
+_KEPT_META = ("stack_trace", "nn_module_stack", "source_fn_stack", "torch_fn")
+
+
+def _fake(mode, t):
+    """A FakeTensor of `mode` for a graph_table type (sizes, strides, dtype, device), or None
+    for a value of another kind or an incomplete type."""
+    if t is None or t == "module":
+        return None
+    sizes, strides, dtype, device = t
+    return FakeTensor(mode, torch.empty_strided(sizes, strides, dtype=dtype, device="meta"),
+                      device)
+
+
+class _Exporter:
+    """Builds the torch.fx.Graph of export_fx (see there) from _C.graph_table(graph).
+
+    names: the placeholders' names, one per graph input.
+    origins: FX node name -> that node's meta (import_fx's ImportedGraph.origins): exported nodes
+        whose TorchScript node has such a scope take its _KEPT_META entries.
+    fake_mode: when given, every node gets meta["val"]: a FakeTensor of that mode made from the
+        TorchScript value's complete type, or (types not complete, lists, scalars) the op run on
+        its arguments' vals in the mode.
+    placeholder_meta: per graph input, a meta dict the placeholder starts with (None: its val
+        from its type, with fake_mode).
+    constant: tensor -> FX node reading that constant; the default registers a buffer on the
+        root module and reads it with get_attr.
+    """
+
+    def __init__(self, graph, names, origins=None, fake_mode=None, placeholder_meta=None,
+                 constant=None):
+        inputs, self.nodes, self.outputs = _C.graph_table(graph)
+        self.fxg = torch.fx.Graph()
+        self.root = torch.nn.Module()
+        self.env = []  # value number (graph_table's) -> FX value
+        self.constants = {}
+        self.origins = origins or {}
+        self.mode = fake_mode
+        self.constant = constant or self.buffer
+        self.input_names = [debug for debug, _ in inputs]
+        for k, ((debug, t), name) in enumerate(zip(inputs, names)):
+            if t == "module":
+                raise ValueError(f"export_fx: input {debug} is a module; lower a frozen graph")
+            ph = self.fxg.placeholder(name.replace(".", "_") or "input")
+            if placeholder_meta is not None and placeholder_meta[k] is not None:
+                ph.meta.update(placeholder_meta[k])
+            elif fake_mode is not None and t is not None:
+                ph.meta["val"] = _fake(fake_mode, t)
+            self.env.append(ph)
+
+    def buffer(self, tensor):
+        name = f"_tensor_constant{len(self.constants)}"
+        self.root.register_buffer(name, tensor)
+        return self.fxg.get_attr(name)
+
+    def lift(self, iv):
+        """A constant as an FX argument: tensors (also inside lists and tuples, e.g. a folded
+        Tensor?[] of indices) become FX nodes (`constant`), once per tensor."""
+        if isinstance(iv, torch.Tensor):
+            key = id(iv)
+            if key not in self.constants:
+                node = self.constant(iv)
+                if self.mode is not None:
+                    node.meta["val"] = self.mode.from_tensor(iv)
+                self.constants[key] = (node, iv)  # the tensor kept alive: its id stays unique
+            return self.constants[key][0]
+        if isinstance(iv, list):
+            return [self.lift(x) for x in iv]
+        if isinstance(iv, tuple):
+            return tuple(self.lift(x) for x in iv)
+        return iv
+
+    def fake_run(self, op, args, kwargs):
+        """op run on its arguments' vals in the fake mode; None when that fails."""
+        try:
+            fargs, fkwargs = torch.fx.node.map_arg((args, kwargs), lambda n: n.meta["val"])
+            with self.mode:
+                return op(*fargs, **fkwargs)
+        except Exception:  # noqa: BLE001 - the node is left without a val
+            return None
+
+    def keep_meta(self, node, meta):
+        for key in _KEPT_META:
+            if key in meta:
+                node.meta[key] = meta[key]
+
+    def call(self, kind, schema, ins, outs, scope):
+        env = self.env
+        op, positional, keywords, converts = _overload(schema, kind)
+        values = [env[i] for i in ins]
+        for i, convert in converts:
+            x = values[i]
+            if isinstance(x, int) and not isinstance(x, bool):
+                values[i] = convert(x)
+        args = tuple(values[:positional])
+        kwargs = dict(zip(keywords, values[positional:])) if keywords else {}
+        # Named by the overload packet ("addmm", "addmm_1"), as make_fx and torch.export name.
+        call = self.fxg.create_node("call_function", op, args, kwargs, name=op._opname)
+        meta = self.origins.get(scope) if scope is not None else None
+        if meta is not None:
+            self.keep_meta(call, meta)
+        vals = None
+        if self.mode is not None:
+            vals = [_fake(self.mode, t) for t, _ in outs]
+            if any(v is None for v in vals):  # (`None in vals` compares tensors with ==)
+                got = self.fake_run(op, call.args, call.kwargs)
+                vals = None if got is None else [got] if len(outs) == 1 else list(got)
+            if vals is not None:
+                call.meta["val"] = vals[0] if len(outs) == 1 else tuple(vals)
+        if len(outs) == 1:
+            env.append(call)
+            return
+        for i, (_, used) in enumerate(outs):
+            if not used:
+                env.append(None)
+                continue
+            item = self.fxg.call_function(operator.getitem, (call, i))
+            if meta is not None:
+                self.keep_meta(item, meta)
+            if vals is not None:
+                item.meta["val"] = vals[i]
+            env.append(item)
+
+    def unpack(self, src, outs, scope):
+        val = src.meta.get("val") if isinstance(src, torch.fx.Node) else None
+        meta = self.origins.get(scope) if scope is not None else None
+        for i, (t, used) in enumerate(outs):
+            if isinstance(src, (list, tuple)):
+                self.env.append(src[i])
+                continue
+            if not used:
+                self.env.append(None)
+                continue
+            item = self.fxg.call_function(operator.getitem, (src, i))
+            if meta is not None:
+                self.keep_meta(item, meta)
+            if self.mode is not None:
+                fake = _fake(self.mode, t)
+                if fake is None and isinstance(val, (list, tuple)):
+                    fake = val[i]
+                if fake is not None:
+                    item.meta["val"] = fake
+            self.env.append(item)
+
+    def run(self):
+        """Emits every node; returns the FX values of the graph's outputs."""
+        env = self.env
+        for kind, schema, ins, outs, scope, constant in self.nodes:
+            if kind == "prim::Constant":
+                env.append(self.lift(constant))
+            elif kind == "prim::ListConstruct":
+                env.append([env[i] for i in ins])
+            elif kind == "prim::TupleConstruct":
+                env.append(tuple(env[i] for i in ins))
+            elif kind == "prim::unchecked_cast":
+                # A type refinement (Optional[Tensor] -> Tensor); FX values are untyped.
+                env.append(env[ins[0]])
+            elif kind in ("prim::ListUnpack", "prim::TupleUnpack"):
+                self.unpack(env[ins[0]], outs, scope)
+            elif schema is None:
+                raise ValueError(f"export_fx: IR node {kind} has no FX form (control flow, "
+                                 "module attributes and ops without a schema are not exported)")
+            else:
+                self.call(kind, schema, ins, outs, scope)
+        return [env[i] for i in self.outputs]
+
+    def output(self, results, mutated_inputs, mutations, out_spec):
+        """Adds the output node: `results` (run's) with the new values of `mutated_inputs`
+        written back (`mutations="copy_"`) or returned first (`"return"`); see export_fx."""
+        fxg = self.fxg
+        mutated_inputs = list(mutated_inputs)
+        if mutations not in ("copy_", "return"):
+            raise ValueError(f"export_fx: mutations must be 'copy_' or 'return', not "
+                             f"{mutations!r}")
+        if mutated_inputs:
+            if len(results) == 1 and isinstance(results[0], tuple):
+                results = list(results[0])  # (output, new_x, ...) for a single output
+            n = len(results) - len(mutated_inputs)
+            results, new_values = results[:n], results[n:]
+            by_name = dict(zip(self.input_names, self.env))
+            missing = [m for m in mutated_inputs if m not in by_name]
+            if missing or n < 0:
+                raise ValueError(f"export_fx: mutated inputs {missing or mutated_inputs} do not "
+                                 "match the graph's inputs and outputs")
+            if mutations == "return":
+                fxg.output(tuple(new_values) + tuple(results))
+                return
+            for name, value in zip(mutated_inputs, new_values):
+                fxg.call_function(torch.ops.aten.copy_.default, (by_name[name], value))
+        if out_spec is not None:
+            result = pytree.tree_unflatten(results, out_spec)
+        else:
+            result = results[0] if len(results) == 1 else tuple(results)
+        fxg.output(result)
+
+
 def export_fx(graph: torch._C.Graph, out_spec=None, input_names=None, mutated_inputs=(),
-              mutations="copy_") -> torch.fx.GraphModule:
+              mutations="copy_", origins=None, fake_mode=None) -> torch.fx.GraphModule:
     """A torch.fx.GraphModule of torch.ops calls computing what `graph` computes.
 
     graph: a TorchScript graph without a module input (lowered by graph_lower.lower_graph or
@@ -349,117 +632,18 @@ def export_fx(graph: torch._C.Graph, out_spec=None, input_names=None, mutated_in
         back into the inputs with aten.copy_ before returning (as AOTAutograd's epilogue), so
         the module behaves as the original; `"return"` returns them first, then the outputs,
         flat (torch.export's BUFFER_MUTATION / USER_INPUT_MUTATION outputs).
+    origins: ImportedGraph.origins of the graph `graph` was lowered from: each node keeps the
+        stack_trace, nn_module_stack, source_fn_stack and torch_fn of the FX node it came from.
+    fake_mode: a FakeTensorMode: every node gets meta["val"] in it (placeholders too, from
+        their TorchScript types, when complete).
     Raises ValueError naming the first IR node that has no FX form (control flow, module
     attributes, ops without a schema).
     """
     if not isinstance(graph, torch._C.Graph):
         raise ValueError(f"export_fx: expected a torch._C.Graph, got {type(graph).__name__}")
-    fxg = torch.fx.Graph()
-    root = torch.nn.Module()
-    env = {}
-    constants = {}
-    inputs = list(graph.inputs())
     names = list(input_names) if input_names is not None else [
-        i.debugName().split(".")[0] for i in inputs]
-    for v, name in zip(inputs, names):
-        if isinstance(v.type(), torch._C.ClassType):
-            raise ValueError(f"export_fx: input {v.debugName()} is a module; lower a frozen graph")
-        env[v.unique()] = fxg.placeholder(name.replace(".", "_") or "input")
-
-    def arg(v):
-        return env[v.unique()]
-
-    def lift(iv):
-        """A constant as an FX argument: tensors (also inside lists and tuples, e.g. a folded
-        Tensor?[] of indices) become buffers read with get_attr."""
-        if isinstance(iv, torch.Tensor):
-            key = id(iv)
-            if key not in constants:
-                name = f"_tensor_constant{len(constants)}"
-                root.register_buffer(name, iv)
-                constants[key] = (name, iv)  # the tensor kept alive: its id stays unique
-            return fxg.get_attr(constants[key][0])
-        if isinstance(iv, list):
-            return [lift(x) for x in iv]
-        if isinstance(iv, tuple):
-            return tuple(lift(x) for x in iv)
-        return iv
-
-    for node in graph.nodes():
-        kind = node.kind()
-        outs = list(node.outputs())
-        where = f"IR node {kind}" + (f" (%{outs[0].debugName()})" if outs else "")
-        if kind == "prim::Constant":
-            env[node.output().unique()] = lift(node.output().toIValue())
-        elif kind == "prim::ListConstruct":
-            env[node.output().unique()] = [arg(i) for i in node.inputs()]
-        elif kind == "prim::TupleConstruct":
-            env[node.output().unique()] = tuple(arg(i) for i in node.inputs())
-        elif kind == "prim::unchecked_cast":
-            # A type refinement (Optional[Tensor] -> Tensor); FX values are untyped.
-            env[node.output().unique()] = arg(node.input())
-        elif kind in ("prim::ListUnpack", "prim::TupleUnpack"):
-            src = arg(node.input())
-            for i, out in enumerate(node.outputs()):
-                env[out.unique()] = (src[i] if isinstance(src, (list, tuple))
-                                     else fxg.call_function(operator.getitem, (src, i)))
-        else:
-            text = node.schema()
-            if text == "(no schema)":
-                raise ValueError(f"export_fx: {where} has no FX form (control flow, module "
-                                 "attributes and ops without a schema are not exported)")
-            schema = torch._C.parse_schema(text)
-            ns, name = schema.name.split("::")
-            try:
-                packet = getattr(getattr(torch.ops, ns), name)
-                op = getattr(packet, schema.overload_name or "default")
-            except (AttributeError, RuntimeError) as err:
-                raise ValueError(f"export_fx: {where}: no torch.ops overload: {err}") from err
-            args, kwargs = [], {}
-            for a, v in zip(schema.arguments, node.inputs()):
-                x = arg(v)
-                x = _python_value(x, a.real_type)
-                if a.kwarg_only:
-                    kwargs[a.name] = x
-                else:
-                    args.append(x)
-            call = fxg.call_function(op, tuple(args), kwargs)
-            outs = list(node.outputs())
-            if len(outs) == 1:
-                env[outs[0].unique()] = call
-            else:
-                for i, out in enumerate(outs):
-                    env[out.unique()] = fxg.call_function(operator.getitem, (call, i))
-    results = [arg(v) for v in graph.outputs()]
-    mutated_inputs = list(mutated_inputs)
-    if mutated_inputs:
-        if len(results) == 1 and isinstance(results[0], tuple):
-            results = list(results[0])  # (output, new_x, ...) for a single output
-        n = len(results) - len(mutated_inputs)
-        results, new_values = results[:n], results[n:]
-        by_name = {i.debugName(): env[i.unique()] for i in inputs}
-        missing = [m for m in mutated_inputs if m not in by_name]
-        if missing or n < 0:
-            raise ValueError(f"export_fx: mutated inputs {missing or mutated_inputs} do not "
-                             "match the graph's inputs and outputs")
-        if mutations == "copy_":
-            for name, value in zip(mutated_inputs, new_values):
-                fxg.call_function(torch.ops.aten.copy_.default, (by_name[name], value))
-        elif mutations == "return":
-            fxg.output(tuple(new_values) + tuple(results))
-            gm = torch.fx.GraphModule(root, fxg)
-            gm.graph.eliminate_dead_code()
-            gm.recompile()
-            return gm
-        else:
-            raise ValueError(f"export_fx: mutations must be 'copy_' or 'return', not "
-                             f"{mutations!r}")
-    if out_spec is not None:
-        result = pytree.tree_unflatten(results, out_spec)
-    else:
-        result = results[0] if len(results) == 1 else tuple(results)
-    fxg.output(result)
-    gm = torch.fx.GraphModule(root, fxg)
-    gm.graph.eliminate_dead_code()
-    gm.recompile()
-    return gm
+        i.debugName().split(".")[0] for i in graph.inputs()]
+    exporter = _Exporter(graph, names, origins, fake_mode)
+    exporter.output(exporter.run(), mutated_inputs, mutations, out_spec)
+    exporter.fxg.eliminate_dead_code()
+    return torch.fx.GraphModule(exporter.root, exporter.fxg)

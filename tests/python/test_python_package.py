@@ -274,6 +274,61 @@ def test_run_decompositions_gives_core_aten_that_matches_eager(name):
         assert kinds.count("BUFFER_MUTATION") == 3, kinds
 
 
+def test_run_decompositions_result_carries_what_downstream_passes_read():
+    # A val (FakeTensor) on every node, of the value's real shape, stride and dtype; stack traces
+    # and module stacks where PyTorch's own run_decompositions has them; the same signature.
+    class Block(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln = torch.nn.LayerNorm(8)
+            self.fc = torch.nn.Linear(8, 24)
+            self.register_buffer("scale", torch.ones(8))
+
+        def forward(self, input):
+            q, k, v = self.fc(self.ln(input)).chunk(3, dim=-1)
+            a = torch.nn.functional.scaled_dot_product_attention(q, k, v)
+            return torch.nn.functional.gelu(a) * self.scale
+
+    torch.manual_seed(0)
+    model = Block().eval()
+    x = torch.randn(2, 3, 5, 8)
+    ep = torch.export.export(model, (x,))
+    ours = graph_lower.run_decompositions(ep)
+    theirs = ep.run_decompositions()
+    interpreter = torch.fx.Interpreter(ours.module())
+    values = {}
+    original_run_node = interpreter.run_node
+
+    def run_node(node):
+        values[node.name] = original_run_node(node)
+        return values[node.name]
+
+    interpreter.run_node = run_node
+    interpreter.run(x)
+    for node in ours.graph.nodes:
+        if node.op == "output":
+            continue
+        val = node.meta.get("val")
+        assert isinstance(val, (torch.Tensor, tuple, list)), (node.name, val)
+        if isinstance(val, torch.Tensor) and node.name in values:
+            real = values[node.name]
+            assert (val.shape, val.stride(), val.dtype) == (real.shape, real.stride(),
+                                                           real.dtype), node.name
+    calls = [n for n in ours.graph.nodes if n.op == "call_function"]
+    assert all(n.meta.get("stack_trace") and n.meta.get("nn_module_stack") for n in calls), [
+        n.name for n in calls if not n.meta.get("stack_trace")]
+    modules = {list(n.meta["nn_module_stack"].values())[-1][0] for n in calls}
+    assert {"ln", "fc"} <= modules, modules
+
+    def spec(sig):
+        return ([(s.kind, s.target, s.arg.name) for s in sig.input_specs],
+                [(s.kind, s.target) for s in sig.output_specs])
+
+    assert spec(ours.graph_signature) == spec(theirs.graph_signature)
+    assert ours.state_dict.keys() == theirs.state_dict.keys()
+    torch.testing.assert_close(ours.module()(x), model(x))
+
+
 def test_fx_round_trip_of_a_make_fx_graph_keeps_overloads_and_values():
     def fn(x, w):
         y = torch.nn.functional.gelu(x @ w, approximate="tanh")
