@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick bench-dispatch format index clean
+.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick bench-dispatch bench-user format index clean
 
 all: build
 
@@ -45,7 +45,7 @@ coverage:
 
 # Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
 # _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);
-# writes docs/benchmarks.{md,json,png}; then bench-dispatch below. Several hours the first time (tracing the 16,384-block
+# writes docs/benchmarks.{md,json,png}; then bench-user and bench-dispatch below. Several hours the first time (tracing the 16,384-block
 # model and run_decompositions on it dominate; archives are cached in out/bench).
 # BENCH_ARGS passes options through, e.g. BENCH_ARGS='--models blocks --repeats 3'.
 # Under GRAPH_LOWER_TORCH=2.14 the results go to docs/torch-2.14/ (docs/ keeps the 2.6 figures).
@@ -55,7 +55,17 @@ bench:
 	$(DEV) bazel build //benchmarks:lower_bench //cli:graph-lower //python:package
 	mkdir -p $(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/run.py --out $(CURDIR)/$(BENCH_DIR) $(BENCH_ARGS)
+	$(DEV) python3 $(CURDIR)/benchmarks/user.py --out $(CURDIR)/$(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
+
+# graph-lower where users meet it (benchmarks/user.py): graph_lower.run_decompositions(ep) against
+# ep.run_decompositions() and against its floor (the C++ pass plus FX holding the result), on the
+# same ExportedProgram in one process; writes $(BENCH_DIR)/user-bench.md (part of `make bench`;
+# about ten minutes, most of it PyTorch's run_decompositions on the 4,096-block stack).
+bench-user:
+	$(DEV) bazel build //python:package
+	mkdir -p $(BENCH_DIR)
+	$(DEV) python3 $(CURDIR)/benchmarks/user.py --out $(CURDIR)/$(BENCH_DIR)
 
 # graph_lower.decompose against PyTorch's table inside a dispatch mode (benchmarks/dispatch.py):
 # programs, per-call cost on a model's op mix, OpInfo coverage; writes $(BENCH_DIR)/dispatch-bench.md

@@ -7,6 +7,11 @@ Families (see docs/benchmarks.md):
   encoder-L      nn.TransformerEncoder with L layers (d_model 64, 4 heads, feed-forward 128),
                  eval mode, scripted (PyTorch's own module, fast path off so the graph is ATen).
   tv-NAME        a torchvision model with random weights, scripted (examples/make_model.py).
+  mlp-N          N repeated (Linear(16, 16), LayerNorm, GELU) blocks, input (4, 16), traced: the
+                 stack issue 38 measured the Python doors on.
+  gpt-N          N GPT-style blocks: pre-LayerNorm, one fused qkv Linear, causal
+                 F.scaled_dot_product_attention, output Linear, tanh-GELU MLP (4x); d 256, 8
+                 heads, input (2, 64, 256), traced.
 """
 
 import os
@@ -47,12 +52,42 @@ class Blocks(nn.Module):
         return self.blocks(x)
 
 
+class GPTBlock(nn.Module):
+    """x + proj(causal_attention(qkv(ln1(x)))), then + mlp(ln2(x)); shapes (B, T, d)."""
+
+    def __init__(self, d=256, heads=8):
+        super().__init__()
+        self.heads = heads
+        self.ln1 = nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.ln2 = nn.LayerNorm(d)
+        self.fc = nn.Linear(d, 4 * d)
+        self.out = nn.Linear(4 * d, d)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(d, dim=-1)
+        q, k, v = (z.view(b, t, self.heads, d // self.heads).transpose(1, 2) for z in (q, k, v))
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.proj(a.transpose(1, 2).reshape(b, t, d))
+        return x + self.out(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+
 def build(name, batch=1):
     """(eager module, example inputs tuple, capture kind) for a model name."""
     torch.manual_seed(0)
     if name.startswith("blocks-"):
         n = int(name.split("-", 1)[1])
         return Blocks(n).eval(), (torch.randn(batch, SEQ, WIDTH),), "trace"
+    if name.startswith("mlp-"):
+        n = int(name.split("-", 1)[1])
+        blocks = [nn.Sequential(nn.Linear(16, 16), nn.LayerNorm(16), nn.GELU()) for _ in range(n)]
+        return nn.Sequential(*blocks).eval(), (torch.randn(4, 16),), "trace"
+    if name.startswith("gpt-"):
+        n = int(name.split("-", 1)[1])
+        return (nn.Sequential(*[GPTBlock() for _ in range(n)]).eval(),
+                (torch.randn(2, 64, 256),), "trace")
     if name.startswith("encoder-"):
         layers = int(name.split("-", 1)[1])
         layer = nn.TransformerEncoderLayer(64, 4, 128, dropout=0.0, batch_first=True)

@@ -237,7 +237,8 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
         ATen-level `torch.fx.GraphModule` (make_fx, `ExportedProgram.graph_module`; imported by
         overload, graph_lower.fx). A GraphModule that writes its inputs comes back functional,
         with `aten.copy_` of each written input's new value at the end (report
-        ["mutated_inputs"]), as AOTAutograd's epilogue.
+        ["mutated_inputs"]), as AOTAutograd's epilogue; its nodes keep the stack_trace and
+        nn_module_stack of the node they came from (graph_lower.fx.export_fx's origins).
     example_inputs: values of forward's arguments (without `self`; trailing arguments with
         defaults may be left out), or of the graph's inputs. Dense CPU tensors of any shape and
         dtype (a meta tensor stands for a CPU one of its metadata; not with `verify`), scalars,
@@ -296,7 +297,8 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
                                     decomps, opset, decomposition_table)
         _check(report, strict, verify, "GraphModule")
         gm = _fx.export_fx(graph, imported.out_spec, imported.input_names,
-                           report.get("mutated_inputs", ()), _fx_mutations)
+                           report.get("mutated_inputs", ()), _fx_mutations,
+                           origins=imported.origins)
         return LoweringResult(gm, graph, report)
     if isinstance(obj, torch.nn.Module):
         raise ValueError(f"lower: {type(obj).__name__} is an eager nn.Module; pass "
