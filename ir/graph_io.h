@@ -133,9 +133,10 @@ struct SaveOptions {
 // leaves a partial file at `path`.
 // Errors: InvalidArgument (self still used; an unwritable path, naming it), Internal (the module
 // does not serialize).
-// Before writing, the archive is read back as torch.jit.load would: if any tensor op would load
-// as another overload (a printed call can match several; None arguments are pinned to their
-// parameter's type to prevent it), nothing is written and an Internal error names the ops.
+// Before writing, one call of each distinct call form (overload and printed arguments) is saved
+// and read back as torch.jit.load would: if any tensor op would load as another overload (a
+// printed call can match several; None arguments are pinned to their parameter's type to
+// prevent it), nothing is written and an Internal error names the ops.
 absl::Status SaveArchive(const torch::jit::Graph& graph, const std::string& path,
                          const SaveOptions& options = {});
 

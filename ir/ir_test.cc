@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
 #include "ir/graph_io.h"
+#include "ir/graph_io_internal.h"
 #include "ir/mutation.h"
 #include "ir/node_signature.h"
 #include "ir/op_key.h"
@@ -517,6 +518,48 @@ graph(%x : Tensor):
   torch::Tensor x = torch::randn({1, 2, 2, 2});
   EXPECT_TRUE(torch::equal(m.forward({x}).toTensor(),
                            torch::upsample_nearest2d(x, std::vector<int64_t>{4, 4})));
+}
+
+int64_t CountKind(const torch::jit::Graph& graph, const char* kind);  // below
+
+TEST(ArchiveTest, CallFormProbeHoldsOneCallPerDistinctForm) {
+  // Three adds: two alike (alpha 1, variables of other shapes) and one with alpha 2.
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Float(2, 3), %y : Float(2, 3), %z : Float(4)):
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %a : Tensor = aten::add(%x, %y, %one)
+  %b : Tensor = aten::add(%z, %z, %one)
+  %c : Tensor = aten::add(%a, %a, %two)
+  %d : Tensor = aten::relu(%c)
+  %e : Tensor = aten::relu(%b)
+  return (%d, %e)
+)IR",
+                                                                        "adds");
+  ASSERT_TRUE(g.ok()) << g.status();
+  std::shared_ptr<torch::jit::Graph> probe = CallFormProbe(**g);
+  EXPECT_EQ(CountKind(*probe, "aten::add"), 2);
+  EXPECT_EQ(CountKind(*probe, "aten::relu"), 1);
+  EXPECT_TRUE(CheckCallsLoadBack(**g, "adds.pt").ok());
+}
+
+TEST(ArchiveTest, CheckCallsLoadBackFindsACallThatLoadsAsAnotherOverload) {
+  // Unpinned, `upsample_nearest2d(x, [4, 4], None)` loads as the default overload.
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %four : int = prim::Constant[value=4]()
+  %size : int[] = prim::ListConstruct(%four, %four)
+  %y : Tensor = aten::upsample_nearest2d(%x, %size, %none)
+  return (%y)
+)IR",
+                                                                        "upsample");
+  ASSERT_TRUE(g.ok()) << g.status();
+  absl::Status s = CheckCallsLoadBack(**g, "up.pt");
+  EXPECT_EQ(s.code(), absl::StatusCode::kInternal);
+  EXPECT_THAT(std::string(s.message()), ::testing::HasSubstr("up.pt: not written"));
+  EXPECT_THAT(std::string(s.message()),
+              ::testing::HasSubstr("aten::upsample_nearest2d.vec 1 -> 0"));
 }
 
 TEST(ArchiveTest, LoadProgramDispatchesOnContent) {
