@@ -7,8 +7,10 @@ break) is compiled lazily, on its first call, for the concrete inputs of that ca
    during tracing, as in AOTAutograd);
 2. imported into TorchScript IR by overload (graph_lower.fx.import_fx);
 3. lowered to core ATen by the C++ pass, with those inputs as example inputs;
-4. run by the reference backend: libtorch's JIT interpreter
-   (`torch._C._create_function_from_graph`).
+4. run as a torch.fx.GraphModule of ATen overload calls (graph_lower.fx.export_fx), as aot_eager
+   runs its graphs; a lowered graph that keeps control flow (prim::If or prim::Loop, which have
+   no FX form) runs in libtorch's JIT interpreter instead (`torch._C._create_function_from_graph`).
+   The report's `runner` says which: "fx" or "torchscript" (with `runner_reason`).
 
 A compiled graph is cached per input signature (shapes, strides, dtypes, devices, requires_grad,
 and the values of non-tensor inputs), so new shapes, whether dynamo recompiles for them or hands
@@ -84,7 +86,8 @@ def _signature(args):
 
 
 class _Lowered:
-    """One lowered specialisation: the JIT function and how to map its outputs back."""
+    """One lowered specialisation: the function that runs it (an FX GraphModule or a JIT
+    function) and how to map its outputs back."""
 
     def __init__(self, function, out_spec, n_outputs, mutated):
         self.function = function
@@ -152,9 +155,17 @@ class _CompiledGraph:
         # The lowered graph returns the imported graph's outputs, then the new values of the
         # inputs it wrote (docs/semantics.md), packed in one tuple when there was one output.
         n_outputs = len(list(imported.graph.outputs()))
-        from . import to_function
+        try:
+            # Plain calls of ATen overloads, as aot_eager runs them: no TorchScript interpreter.
+            function = _fx.export_fx(graph)
+            report["runner"] = "fx"
+        except ValueError as e:
+            # Control flow (prim::If, prim::Loop) has no FX form: the JIT interpreter runs it.
+            from . import to_function
 
-        function = to_function(graph, f"graph_lower_{self.graph_id}")
+            function = to_function(graph, f"graph_lower_{self.graph_id}")
+            report["runner"] = "torchscript"
+            report["runner_reason"] = str(e)
         return _Lowered(function, imported.out_spec, n_outputs, mutated)
 
     def __call__(self, *args):

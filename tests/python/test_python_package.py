@@ -59,6 +59,8 @@ def test_compile_matches_eager_and_runs_core_aten_only(name):
     for r in reports:
         assert r["non_core_ops"] == [], (r["graph_id"], r["non_core_ops"])
         assert r["legal"]
+        # No control flow is left, so the lowered graph runs as FX, not in the JIT interpreter.
+        assert r["runner"] == "fx", r.get("runner_reason")
 
 
 def test_compile_returns_new_tensors_for_outputs_computed_from_constants():
