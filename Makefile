@@ -58,12 +58,14 @@ bench:
 	$(DEV) python3 $(CURDIR)/benchmarks/user.py --out $(CURDIR)/$(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
 
-# graph-lower where users meet it (benchmarks/user.py): graph_lower.run_decompositions(ep) against
-# ep.run_decompositions() and against its floor (the C++ pass plus FX holding the result), on the
-# same ExportedProgram in one process; writes $(BENCH_DIR)/user-bench.md (part of `make bench`;
-# about ten minutes, most of it PyTorch's run_decompositions on the 4,096-block stack).
+# graph-lower where users meet it (benchmarks/user.py), each side by side in one process:
+# graph_lower.run_decompositions(ep) against ep.run_decompositions() and against its floor (the C++
+# pass plus FX holding the result); the CLI end to end against export + run_decompositions() +
+# torch.export.save; torch.compile first call and steady state against eager, aot_eager and
+# inductor. Writes $(BENCH_DIR)/user-bench.md (part of `make bench`; about 40 minutes, most of it
+# PyTorch's run_decompositions on the 4,096-block stack and vit_b_16 under four backends).
 bench-user:
-	$(DEV) bazel build //python:package
+	$(DEV) bazel build //python:package //cli:graph-lower
 	mkdir -p $(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/user.py --out $(CURDIR)/$(BENCH_DIR)
 

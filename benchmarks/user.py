@@ -1,6 +1,7 @@
 """graph-lower where users meet it, side by side with PyTorch in one process per part.
 
     python3 benchmarks/user.py [--out DIR] [--parts drop_in,cli,compile] [--models M,...]
+                               [--cli-models M,...] [--compile-models M,...] [--calls N]
                                [--repeats N] [--quick] [--merge OLD.json]
 
 Parts (docs/user-bench.md):
@@ -12,13 +13,28 @@ Parts (docs/user-bench.md):
   Also checked, not timed: every node has a `val`; the signature's input and output kinds and
   targets are PyTorch's; how many call_function nodes keep a stack_trace and nn_module_stack
   (against PyTorch's result); the largest difference from eager.
+- cli: the `graph-lower` CLI end to end on a TorchScript archive (`ARCHIVE --example-inputs
+  INPUTS -o OUT --timing`, a subprocess, wall time and its own load / freeze / lower / save
+  split) against what a PyTorch user runs for the same result: `torch.export.export` of the
+  eager module, `ep.run_decompositions()` and `torch.export.save`, in this process. PyTorch's
+  side is skipped from CLI_PYTORCH_LIMIT blocks on (run_decompositions alone took more than
+  397 s on blocks-4096, docs/benchmarks.md).
+- compile: `torch.compile(model, backend=B)` for B in eager, aot_eager, inductor and
+  graph_lower, under torch.no_grad: the first call (dynamo, the backend's compilation and one
+  run; after torch._dynamo.reset() and a warm-up of every backend on a small model) and the
+  steady-state time of a call (median of up to --calls calls after two, fewer for slow
+  models), with the largest
+  difference from eager and, for graph_lower, the runner its report names.
 """
 
 import argparse
 import json
 import os
 import platform
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 import warnings
@@ -36,6 +52,12 @@ import models  # noqa: E402
 DROP_IN_MODELS = ["mlp-64", "mlp-256", "mlp-1024", "mlp-4096", "encoder-6", "tv-vit_b_16",
                   "gpt-4", "tv-resnet50", "tv-swin_t"]
 QUICK_DROP_IN = ["mlp-64", "mlp-256", "encoder-6"]
+CLI_MODELS = ["blocks-256", "blocks-1024", "blocks-4096", "encoder-6", "tv-resnet50"]
+QUICK_CLI = ["blocks-64", "encoder-6"]
+CLI_PYTORCH_LIMIT = 4096  # blocks
+COMPILE_MODELS = ["tv-resnet18", "tv-vit_b_16", "gpt-4", "encoder-6", "tv-mobilenet_v3_large"]
+QUICK_COMPILE = ["gpt-1", "encoder-2"]
+COMPILE_BACKENDS = ["eager", "aot_eager", "inductor", "graph_lower"]
 
 
 def now():
@@ -78,13 +100,16 @@ def metadata(ep):
             "calls": len(calls)}
 
 
-def max_error(ep, module, inputs):
-    with torch.no_grad():
-        want = module(*inputs)
-        got = ep.module()(*inputs)
+def output_error(want, got):
+    """The largest absolute difference between two outputs (tensors or tuples of them)."""
     want = want if isinstance(want, (tuple, list)) else [want]
     got = got if isinstance(got, (tuple, list)) else [got]
     return max(float((a.double() - b.double()).abs().max()) for a, b in zip(want, got))
+
+
+def max_error(ep, module, inputs):
+    with torch.no_grad():
+        return output_error(module(*inputs), ep.module()(*inputs))
 
 
 def drop_in(name, repeats):
@@ -132,6 +157,119 @@ def warm_up():
     ep.run_decompositions()
 
 
+def graph_lower_cli():
+    """The built CLI (//cli:graph-lower), or the one on PATH."""
+    built = os.path.join(REPO, "bazel-bin", "cli", "graph-lower")
+    return built if os.path.exists(built) else shutil.which("graph-lower")
+
+
+def cli(name, repeats, cache):
+    """One `cli` row: graph-lower's CLI end to end against export + run_decompositions + save."""
+    os.makedirs(cache, exist_ok=True)
+    archive = models.write(name, cache)
+    inputs_path = os.path.join(cache, name + ".inputs.pt")
+    out = os.path.join(cache, name + ".core_aten.pt")
+    row = {"model": name}
+    walls, splits = [], []
+    for _ in range(repeats):
+        t = now()
+        done = subprocess.run([graph_lower_cli(), archive, "--example-inputs", inputs_path,
+                               "-o", out, "--timing"], capture_output=True, text=True)
+        walls.append((now() - t) * 1e3)
+        if done.returncode != 0:
+            raise RuntimeError(f"graph-lower exited {done.returncode}: {done.stderr[-300:]}")
+        # --timing prints "timing: load 123.4 ms, ... (total 456.7 ms)" (cli/console.cc).
+        line = next((x for x in done.stderr.splitlines() if x.startswith("timing: ")), "")
+        splits.append({k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+) ms", line)})
+    row["graph_lower_ms"] = statistics.median(walls)
+    best = min(range(repeats), key=lambda i: walls[i])
+    row["graph_lower_split_ms"] = splits[best]
+    blocks = int(name.split("-")[1]) if name.startswith("blocks-") else 0
+    if blocks >= CLI_PYTORCH_LIMIT:
+        row["pytorch_ms"] = None
+        return row
+    module, inputs, _ = models.build(name)
+    pt2 = os.path.join(cache, name + ".core_aten.pt2")
+    times, parts = [], []
+    for _ in range(repeats if blocks < 1024 else 1):
+        t0 = now()
+        with torch.no_grad():
+            ep = torch.export.export(module, inputs)
+        t1 = now()
+        core = ep.run_decompositions()
+        t2 = now()
+        torch.export.save(core, pt2)
+        t3 = now()
+        times.append((t3 - t0) * 1e3)
+        parts.append({"export": (t1 - t0) * 1e3, "run_decompositions": (t2 - t1) * 1e3,
+                      "save": (t3 - t2) * 1e3})
+    row["pytorch_ms"] = statistics.median(times)
+    row["pytorch_split_ms"] = parts[min(range(len(times)), key=lambda i: times[i])]
+    row["speedup"] = row["pytorch_ms"] / row["graph_lower_ms"]
+    return row
+
+
+def cli_warm_up(cache):
+    """PyTorch's one-time costs (dynamo, export, serde imports) outside the timings."""
+    module, inputs, _ = models.build("mlp-2")
+    os.makedirs(cache, exist_ok=True)
+    with torch.no_grad():
+        ep = torch.export.export(module, inputs)
+    torch.export.save(ep.run_decompositions(), os.path.join(cache, "warm-up.pt2"))
+
+
+def compile_one(module, inputs, backend, calls):
+    """(first call ms, steady-state median ms, output) of torch.compile(module, backend)."""
+    torch._dynamo.reset()
+    compiled = torch.compile(module, backend=backend)
+    with torch.no_grad():
+        t = now()
+        out = compiled(*inputs)
+        first = (now() - t) * 1e3
+        compiled(*inputs)
+        t = now()
+        compiled(*inputs)
+        # Up to `calls` calls, fewer (at least 3) where they would take more than 20 s: eager
+        # vit_b_16 takes 10 s a call on one thread of the 2-core machine (docs/user-bench.md).
+        calls = max(3, min(calls, int(20e3 / max((now() - t) * 1e3, 1e-3))))
+        times = []
+        for _ in range(calls):
+            t = now()
+            compiled(*inputs)
+            times.append((now() - t) * 1e3)
+    return first, statistics.median(times), out
+
+
+def compile_warm_up():
+    """Each backend's one-time costs (imports, dynamo, inductor's toolchain check) outside."""
+    module, inputs, _ = models.build("mlp-2")
+    for backend in COMPILE_BACKENDS:
+        compile_one(module, inputs, backend, 1)
+
+
+def compile_row(name, calls):
+    module, inputs, _ = models.build(name)
+    with torch.no_grad():
+        want = module(*inputs)
+    row = {"model": name, "backends": {}}
+    for backend in COMPILE_BACKENDS:
+        print(f"  {backend}", flush=True)
+        try:
+            if backend == "graph_lower":
+                graph_lower.backend.clear_reports()
+            first, steady, out = compile_one(module, inputs, backend, calls)
+            entry = {"first_ms": first, "steady_ms": steady,
+                     "max_abs_error": output_error(want, out)}
+            if backend == "graph_lower":
+                reports = graph_lower.backend.reports()
+                entry["runners"] = sorted({r.get("runner", "?") for r in reports})
+                entry["non_core_ops"] = sorted({op for r in reports for op in r["non_core_ops"]})
+        except Exception as err:  # noqa: BLE001 - reported in the table
+            entry = {"error": f"{type(err).__name__}: {err}"[:300]}
+        row["backends"][backend] = entry
+    return row
+
+
 def write_markdown(path, results):
     lines = ["# graph-lower where users meet it", "",
              f"`{' '.join(results['command'])}`: torch {results['environment']['torch']}, "
@@ -161,6 +299,57 @@ def write_markdown(path, results):
                 f"{'same' if r['signature_kinds_equal'] else 'differ'} | "
                 f"{r['max_abs_error']:.1e} |")
         lines.append("")
+    rows = results.get("cli")
+    if rows:
+        lines += ["## The CLI end to end against export + `run_decompositions()` + save", "",
+                  "graph-lower: `graph-lower ARCHIVE --example-inputs INPUTS -o OUT --timing` in a "
+                  "subprocess (wall time, process start and libtorch's load included), with its "
+                  "own split. PyTorch: `torch.export.export`, `ep.run_decompositions()`, "
+                  "`torch.export.save` of the same eager module, in-process, after a warm-up "
+                  "export. Load includes freezing; lowering is every step between load and save "
+                  "(`--timing`'s census to fresh_outputs). Medians.", "",
+                  "| model | graph-lower ms | load | lowering | save | PyTorch ms | export | "
+                  "run_decompositions | save | speed-up |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
+        for r in rows:
+            if "error" in r:
+                lines.append(f"| {r['model']} | error: {r['error'][:200]} |")
+                continue
+            s = r["graph_lower_split_ms"]
+            lowering = s["total"] - s["load"] - s["save"]
+            ours = (f"| {r['model']} | {r['graph_lower_ms']:.0f} | {s['load']:.0f} | "
+                    f"{lowering:.0f} | {s['save']:.0f}")
+            if r["pytorch_ms"] is None:
+                lines.append(ours + " | not run (minutes) | | | | |")
+                continue
+            p = r["pytorch_split_ms"]
+            lines.append(ours + f" | {r['pytorch_ms']:.0f} | {p['export']:.0f} | "
+                         f"{p['run_decompositions']:.0f} | {p['save']:.0f} | "
+                         f"{r['speedup']:.1f}x |")
+        lines.append("")
+    rows = results.get("compile")
+    if rows:
+        lines += ["## `torch.compile` under `torch.no_grad()`", "",
+                  "First call: dynamo, the backend's compilation and one run, after "
+                  "`torch._dynamo.reset()` (each backend warmed up on a small model first). "
+                  "Steady state: median of up to 10 calls after two (3 where they would take "
+                  "more than 20 s). ms.", "",
+                  "| model | " + " | ".join(f"{b} first | {b} steady" for b in COMPILE_BACKENDS)
+                  + " | graph_lower runner | graph_lower max abs error |",
+                  "|---|" + "---|---|" * len(COMPILE_BACKENDS) + "---|---|"]
+        for r in rows:
+            cells = []
+            for b in COMPILE_BACKENDS:
+                e = r["backends"].get(b, {})
+                if "error" in e or "first_ms" not in e:
+                    cells += [f"error: {e.get('error', 'not run')[:80]}", ""]
+                else:
+                    cells += [f"{e['first_ms']:.0f}", f"{e['steady_ms']:.1f}"]
+            gl = r["backends"].get("graph_lower", {})
+            lines.append(f"| {r['model']} | " + " | ".join(cells) +
+                         f" | {', '.join(gl.get('runners', []))} | "
+                         f"{gl.get('max_abs_error', float('nan')):.1e} |")
+        lines.append("")
     with open(path, "w") as f:
         f.write("\n".join(lines))
 
@@ -168,8 +357,13 @@ def write_markdown(path, results):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(REPO, "docs"))
-    ap.add_argument("--parts", default="drop_in")
+    ap.add_argument("--parts", default="drop_in,cli,compile")
     ap.add_argument("--models", default=None, help="comma-separated drop_in models")
+    ap.add_argument("--cli-models", default=None, help="comma-separated cli models")
+    ap.add_argument("--compile-models", default=None, help="comma-separated compile models")
+    ap.add_argument("--calls", type=int, default=10, help="steady-state calls per compile row")
+    ap.add_argument("--cache", default=os.path.join(REPO, "out", "bench-user"),
+                    help="where the cli part keeps its archives")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--threads", type=int, default=1)
@@ -203,6 +397,29 @@ def main(argv=None):
                                      if k in ("speedup", "vs_floor", "us_per_node", "error")}),
                   flush=True)
             results["drop_in"].append(row)
+    if "cli" in parts:
+        names = (args.cli_models.split(",") if args.cli_models else
+                 QUICK_CLI if args.quick else CLI_MODELS)
+        cli_warm_up(args.cache)
+        results["cli"] = []
+        for name in names:
+            print(f"cli {name}", flush=True)
+            try:
+                row = cli(name, args.repeats, args.cache)
+            except Exception as err:  # noqa: BLE001 - reported in the table
+                row = {"model": name, "error": f"{type(err).__name__}: {err}"}
+            print("  " + json.dumps(row), flush=True)
+            results["cli"].append(row)
+    if "compile" in parts:
+        names = (args.compile_models.split(",") if args.compile_models else
+                 QUICK_COMPILE if args.quick else COMPILE_MODELS)
+        compile_warm_up()
+        results["compile"] = []
+        for name in names:
+            print(f"compile {name}", flush=True)
+            row = compile_row(name, args.calls)
+            print("  " + json.dumps(row), flush=True)
+            results["compile"].append(row)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "user-bench.json"), "w") as f:
         json.dump(results, f, indent=1)
