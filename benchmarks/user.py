@@ -294,6 +294,8 @@ def write_markdown(path, results):
              f"`{' '.join(results['command'])}`: torch {results['environment']['torch']}, "
              f"{results['environment']['threads']} intra-op thread(s), one process per part "
              "(benchmarks/user.py).", ""]
+    for part, command in results.get("kept", {}).items():
+        lines += [f"The {part} part is kept from an earlier run: `{command}`.", ""]
     rows = results.get("drop_in")
     if rows:
         lines += ["## `graph_lower.run_decompositions(ep)` against `ep.run_decompositions()`", "",
@@ -351,9 +353,13 @@ def write_markdown(path, results):
         lines += ["## `torch.compile` under `torch.no_grad()`", "",
                   "First call: dynamo, the backend's compilation and one run, after "
                   "`torch._dynamo.reset()` (each backend warmed up on a small model first). "
-                  "Steady state: median of a call over up to 10 rounds after two calls, the "
-                  "backends taking turns in each round (3 rounds where they would take more than "
-                  "60 s). ms.", "",
+                  + ("Inductor's on-disk cache held none of these models. Steady state: median "
+                     "of up to 10 calls after two, each backend's calls in a row (3 where they "
+                     "would take more than 20 s). ms."
+                     if results.get("compile_method") == "sequential" else
+                     "Inductor starts from an empty on-disk cache. Steady state: median of a "
+                     "call over up to 10 rounds after two calls, the backends taking turns in "
+                     "each round (3 rounds where they would take more than 60 s). ms."), "",
                   "| model | " + " | ".join(f"{b} first | {b} steady" for b in COMPILE_BACKENDS)
                   + " | graph_lower runner | graph_lower max abs error |",
                   "|---|" + "---|---|" * len(COMPILE_BACKENDS) + "---|---|"]
@@ -402,6 +408,9 @@ def main(argv=None):
         for part in ("drop_in", "cli", "compile"):
             if part not in parts and part in kept:
                 results[part] = kept[part]
+                # Which command measured it, through earlier merges too.
+                results.setdefault("kept", {})[part] = kept.get("kept", {}).get(
+                    part, " ".join(kept["command"]))
     if "drop_in" in parts:
         names = (args.models.split(",") if args.models else
                  QUICK_DROP_IN if args.quick else DROP_IN_MODELS)
