@@ -485,10 +485,9 @@ TEST(ArchiveTest, SavedGraphLoadsAndComputesTheSame) {
   EXPECT_TRUE(torch::equal(torch::jit::load(TempPath("again.pt")).forward({x, y}).toTensor(), out));
 }
 
-TEST(ArchiveTest, SavedArchiveKeepsOverloadsThatANoneArgumentMakesAmbiguous) {
-  // Printed as `upsample_nearest2d(x, [4, 4], None)`, this call matches the default overload
-  // (not core ATen) first when loaded, unless the None is pinned to the .vec parameter's type.
-  constexpr char kUpsample[] = R"IR(
+// Printed as `upsample_nearest2d(x, [4, 4], None)`, this call matches the default overload
+// (not core ATen) first when loaded, unless the None is pinned to the .vec parameter's type.
+constexpr char kUpsample[] = R"IR(
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
   %four : int = prim::Constant[value=4]()
@@ -496,6 +495,8 @@ graph(%x : Tensor):
   %y : Tensor = aten::upsample_nearest2d(%x, %size, %none)
   return (%y)
 )IR";
+
+TEST(ArchiveTest, SavedArchiveKeepsOverloadsThatANoneArgumentMakesAmbiguous) {
   absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kUpsample, "upsample");
   ASSERT_TRUE(g.ok()) << g.status();
   torch::jit::Node* up = nullptr;
@@ -544,16 +545,8 @@ graph(%x : Float(2, 3), %y : Float(2, 3), %z : Float(4)):
 }
 
 TEST(ArchiveTest, CheckCallsLoadBackFindsACallThatLoadsAsAnotherOverload) {
-  // Unpinned, `upsample_nearest2d(x, [4, 4], None)` loads as the default overload.
-  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(R"IR(
-graph(%x : Tensor):
-  %none : NoneType = prim::Constant()
-  %four : int = prim::Constant[value=4]()
-  %size : int[] = prim::ListConstruct(%four, %four)
-  %y : Tensor = aten::upsample_nearest2d(%x, %size, %none)
-  return (%y)
-)IR",
-                                                                        "upsample");
+  // kUpsample, unpinned: the call loads as the default overload.
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kUpsample, "upsample");
   ASSERT_TRUE(g.ok()) << g.status();
   absl::Status s = CheckCallsLoadBack(**g, "up.pt");
   EXPECT_EQ(s.code(), absl::StatusCode::kInternal);
