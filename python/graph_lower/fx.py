@@ -159,6 +159,54 @@ def _signature(op):
     return sig
 
 
+_SCALAR_SIBLINGS = {}
+
+
+def _alias(argument):
+    info = argument.alias_info
+    return None if info is None else (info.is_write, sorted(info.before_set))
+
+
+def _scalar_sibling(op, positions):
+    """The overload of `op`'s packet that takes a Scalar at `positions`, where `op` takes a
+    Tensor, and is otherwise the same (add.Tensor -> add.Scalar, pow.Tensor_Tensor ->
+    pow.Tensor_Scalar, where.self -> where.ScalarOther), or None.
+
+    FX graphs pass Python numbers to Tensor arguments (mul.Tensor(x, 100)). Eager wraps such a
+    number into a "wrapped number" tensor, which type promotion ranks below every tensor, 0-dim
+    ones included (c10/core/TensorImpl.h is_wrapped_number, aten/src/ATen/native/
+    TypeProperties.cpp). A Scalar argument promotes the same way; a 0-dim tensor constant does
+    not (int8 0-dim x * 100 would become int64). Whether an argument is keyword-only may
+    differ (add.Tensor's alpha is, add.Scalar's is not): the IR node takes every argument in
+    schema order."""
+    key = (op, positions)
+    if key not in _SCALAR_SIBLINGS:
+        want = op._schema
+        found = None
+        for name in op.overloadpacket.overloads():
+            cand = getattr(op.overloadpacket, name)
+            have = cand._schema
+            if (cand is op or len(have.arguments) != len(want.arguments)
+                    or len(have.returns) != len(want.returns)):
+                continue
+            same = True
+            for i, (a, b) in enumerate(zip(want.arguments, have.arguments)):
+                if i in positions:
+                    same = (a.name == b.name and isinstance(b.type, torch._C.OptionalType)
+                            == isinstance(a.type, torch._C.OptionalType)
+                            and isinstance(_unwrap_optional(b.type), torch._C.NumberType))
+                else:
+                    same = (a.name == b.name and str(a.type) == str(b.type)
+                            and _alias(a) == _alias(b))
+                if not same:
+                    break
+            if same:
+                found = cand
+                break
+        _SCALAR_SIBLINGS[key] = found
+    return _SCALAR_SIBLINGS[key]
+
+
 class _Importer:
     def __init__(self, gm: torch.fx.GraphModule, example_inputs=None):
         self.gm = gm
@@ -203,6 +251,15 @@ class _Importer:
         if isinstance(value, (int, float, bool, str, torch.device, torch.Tensor)):
             return self.g.insertConstant(value)
         raise ValueError(f"{where}: unsupported constant {value!r} ({type(value).__name__})")
+
+    def is_number(self, x):
+        """Whether `x` is a Python int or float, or an FX value of one (bools excluded:
+        TorchScript's Scalar has none, and a 0-dim bool tensor promotes as a wrapped bool)."""
+        if isinstance(x, torch.fx.Node):
+            v = self.env.get(x)
+            return v is not None and not isinstance(v, list) and isinstance(
+                v.type(), (torch._C.IntType, torch._C.FloatType))
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
 
     def value(self, x, arg_type, where):
         if isinstance(x, torch.fx.Node):
@@ -282,6 +339,13 @@ class _Importer:
             fill, dtype = sig.infers_dtype_from
             if isinstance(values[fill], bool) and values[dtype] is None:
                 values[dtype] = torch.bool
+        numbers = tuple(i for i, (a, x) in enumerate(zip(sig.arguments, values))
+                        if isinstance(_unwrap_optional(a[4]), torch._C.TensorType)
+                        and self.is_number(x))
+        if numbers:
+            sibling = _scalar_sibling(target, numbers)
+            if sibling is not None:
+                sig = _signature(sibling)
         inputs = []
         for (name, _, _, _, arg_type), x in zip(sig.arguments, values):
             inputs.append(self.value(x, arg_type, f"{where} argument '{name}'"))
