@@ -47,6 +47,7 @@ __all__ = ["graph_lower_backend", "reports", "clear_reports", "strict"]
 strict = False
 _REPORTS: List[Dict[str, Any]] = []
 _LOCK = threading.Lock()
+_LOWER_LOCK = threading.Lock()
 _IDS = itertools.count()
 
 
@@ -119,7 +120,6 @@ class _CompiledGraph:
         self.phase = phase  # "inference", or "forward" / "backward" of a training graph
         self.graph_id = next(_IDS)
         self.cache: Dict[Any, _Lowered] = {}
-        self.lock = threading.Lock()
 
     def lower(self, args, signature):
         from . import NotCoreAtenError, lower_graph
@@ -172,7 +172,9 @@ class _CompiledGraph:
         signature = _signature(args)
         lowered = self.cache.get(signature)
         if lowered is None:
-            with self.lock:
+            # One lowering at a time in the process: make_fx's fake mode and tracing state
+            # are global, and graphs first called from several threads at once crashed it.
+            with _LOWER_LOCK:
                 lowered = self.cache.get(signature)
                 if lowered is None:
                     lowered = self.cache[signature] = self.lower(args, signature)

@@ -584,3 +584,63 @@ def test_boolean_mask_indexing_stays_data_dependent():
     result = graph_lower.lower(torch.jit.trace(fn, (x,)).graph, [x])
     other = torch.tensor([-1.0, 2.0, 3.0, 4.0])  # three positives instead of two
     torch.testing.assert_close(result(other), fn(other))
+
+
+def test_python_numbers_in_tensor_arguments_promote_as_eager_wraps_them():
+    # Eager ranks a Python number below every tensor in type promotion, 0-dim ones included: a
+    # 0-dim int8 tensor times 100 stays int8 (and wraps), a float16 one plus 1.5 stays float16.
+    def fn(i8, f16, f64, x):
+        return (i8 * 100, f16 + 1.5, f64 * 0.1, torch.where(x > 0, x, 0.25), i8 - 3,
+                torch.pow(x, 2), x.clamp(min=-0.5), torch.lerp(x, x * 2, 0.3))
+
+    args = (torch.tensor(3, dtype=torch.int8), torch.tensor(0.1, dtype=torch.float16),
+            torch.tensor(0.3, dtype=torch.float64), torch.randn(4))
+    want = fn(*args)
+    lowered = graph_lower.lower(make_fx(fn)(*args), list(args), strict=True)
+    got = lowered(*args)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        torch.testing.assert_close(g, w, rtol=0, atol=0)
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="graph_lower")
+    for g, w in zip(compiled(*args), want):
+        assert g.dtype == w.dtype
+        torch.testing.assert_close(g, w, rtol=0, atol=0)
+
+
+def test_compiled_graphs_first_called_from_several_threads_at_once():
+    import threading
+
+    # Without a process-wide lowering lock, make_fx's global tracing state was shared by the
+    # threads: most runs of these four raised AssertionError inside make_fx.
+    torch._dynamo.reset()
+
+    def make(k):
+        def f(x):
+            for _ in range(20):
+                x = torch.nn.functional.layer_norm(torch.nn.functional.gelu(x) * (k + 1), (8,))
+                x = x.softmax(-1)
+            return x
+        return f
+
+    functions = [make(k) for k in range(4)]
+    compiled = [torch.compile(f, backend="graph_lower") for f in functions]
+    x = torch.randn(4, 8)
+    results, errors = {}, []
+    start = threading.Barrier(len(compiled))
+
+    def call(i):
+        try:
+            start.wait()
+            results[i] = compiled[i](x)
+        except Exception as err:  # noqa: BLE001 - asserted below
+            errors.append(err)
+
+    threads = [threading.Thread(target=call, args=(i,)) for i in range(len(compiled))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    assert not errors, errors
+    for i, f in enumerate(functions):
+        torch.testing.assert_close(results[i], f(x))
