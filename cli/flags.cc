@@ -91,6 +91,23 @@ std::vector<std::string> NormalizeArgs(int argc, char** argv) {
   return args;
 }
 
+absl::Status RefuseEmptyPathFlags(const std::vector<std::string>& args) {
+  static constexpr absl::string_view kPathFlags[] = {
+      "output", "report", "example_inputs", "dump_dir", "dot", "html", "opset"};
+  for (size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
+    for (absl::string_view name : kPathFlags) {
+      const std::string flag = absl::StrCat("--", name);
+      if (args[i] == absl::StrCat(flag, "=") ||
+          (args[i] == flag && i + 1 < args.size() && args[i + 1].empty())) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name == "output" ? "-o" : absl::StrReplaceAll(flag, {{"_", "-"}}),
+                         ": empty file name"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<Opset> BuildOpset() {
   Opset opset = Opset::CoreAten();
   if (const std::string file = absl::GetFlag(FLAGS_opset); !file.empty()) {

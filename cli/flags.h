@@ -61,6 +61,11 @@ mismatch), 2 bad input or usage.)";
 // Abseil flag names cannot hold '-'; accept the dashed spellings (--keep-ops) too.
 std::vector<std::string> NormalizeArgs(int argc, char** argv);
 
+// An error naming the flag when a file or directory flag (-o, --report, --example-inputs, ...)
+// is given an empty value in `args` (NormalizeArgs' spelling), which would otherwise mean "not
+// given" and silently write or read nothing.
+absl::Status RefuseEmptyPathFlags(const std::vector<std::string>& args);
+
 // The opset of --opset (core ATen by default) and --keep-ops.
 absl::StatusOr<Opset> BuildOpset();
 

@@ -97,6 +97,10 @@ int main(int argc, char** argv) {
       progress_given = true;
     }
   }
+  if (absl::Status s = RefuseEmptyPathFlags(args); !s.ok()) {
+    std::cerr << "graph-lower: error: " << s.message() << "\n";
+    return kExitBadInput;
+  }
   std::vector<char*> arg_ptrs;
   for (std::string& a : args) arg_ptrs.push_back(a.data());
   std::vector<char*> positional;

@@ -351,6 +351,19 @@ def test_dash_as_output_is_refused(graph_lower_bin, small_archive, tmp_path):
     _only(tmp_path)
 
 
+@pytest.mark.parametrize("args,needle", [
+    (["-o", ""], "-o: empty file name"),
+    (["--output="], "-o: empty file name"),
+    (["-o", "x.pt", "--report", ""], "--report: empty file name"),
+    (["--example-inputs="], "--example-inputs: empty file name"),
+])
+def test_an_empty_file_name_is_refused(graph_lower_bin, small_archive, tmp_path, args, needle):
+    # An empty value would otherwise read as "not given": exit 0 with nothing written.
+    proc = run_cli(graph_lower_bin, small_archive, *args, cwd=str(tmp_path))
+    _expect_bad_input(proc, needle)
+    _only(tmp_path)
+
+
 def test_output_name_at_the_file_name_limit(graph_lower_bin, small_archive, tmp_path):
     # 255 bytes is the name limit of Linux file systems; the temporary file must not add to it.
     name = "o" * 252 + ".pt"
