@@ -231,10 +231,10 @@ def first_call(module, inputs, backend):
 
 
 def steady_state(module, inputs, backends, calls):
-    """{backend: median ms of a call}, the backends' calls interleaved round by round (so that
-    drift of the machine's speed falls on all alike), after two calls of each. Up to `calls`
-    rounds, fewer (at least 3) where they would take more than 60 s: eager vit_b_16 takes 10 s
-    a call on one thread of the 2-core machine (docs/user-bench.md)."""
+    """({backend: median ms of a call}, rounds): the backends' calls interleaved round by round
+    (so that drift of the machine's speed falls on all alike), after two calls of each. Up to
+    `calls` rounds, fewer (at least 3) where they would take more than 60 s: eager vit_b_16
+    takes 10 s a call on one thread of the 2-core machine (docs/user-bench.md)."""
     # Dynamo guards each compiled entry on its backend, so these recompile once each and then
     # coexist in the cache (4 entries; torch._dynamo.config.cache_size_limit is 8).
     compiled = {b: torch.compile(module, backend=b) for b in backends}
@@ -252,7 +252,7 @@ def steady_state(module, inputs, backends, calls):
                 t = now()
                 compiled[b](*inputs)
                 times[b].append((now() - t) * 1e3)
-    return {b: statistics.median(ts) for b, ts in times.items()}
+    return {b: statistics.median(ts) for b, ts in times.items()}, rounds
 
 
 def compile_warm_up():
@@ -284,7 +284,8 @@ def compile_row(name, calls):
             entry = {"error": f"{type(err).__name__}: {err}"[:300]}
         row["backends"][backend] = entry
     print("  steady state", flush=True)
-    for backend, ms in steady_state(module, inputs, working, calls).items():
+    steady, row["steady_rounds"] = steady_state(module, inputs, working, calls)
+    for backend, ms in steady.items():
         row["backends"][backend]["steady_ms"] = ms
     return row
 
@@ -358,11 +359,13 @@ def write_markdown(path, results):
                      "would take more than 20 s). ms."
                      if results.get("compile_method") == "sequential" else
                      "Inductor starts from an empty on-disk cache. Steady state: median of a "
-                     "call over up to 10 rounds after two calls, the backends taking turns in "
-                     "each round (3 rounds where they would take more than 60 s). ms."), "",
+                     f"call over up to {results.get('compile_calls', 10)} rounds after two "
+                     "calls, the backends taking turns in each round (at least 3 rounds, fewer "
+                     "than the most where they would take more than 60 s; the rounds column). "
+                     "ms."), "",
                   "| model | " + " | ".join(f"{b} first | {b} steady" for b in COMPILE_BACKENDS)
-                  + " | graph_lower runner | graph_lower max abs error |",
-                  "|---|" + "---|---|" * len(COMPILE_BACKENDS) + "---|---|"]
+                  + " | rounds | graph_lower runner | graph_lower max abs error |",
+                  "|---|" + "---|---|" * len(COMPILE_BACKENDS) + "---|---|---|"]
         for r in rows:
             cells = []
             for b in COMPILE_BACKENDS:
@@ -373,7 +376,7 @@ def write_markdown(path, results):
                     cells += [f"{e['first_ms']:.0f}", f"{e['steady_ms']:.1f}"]
             gl = r["backends"].get("graph_lower", {})
             lines.append(f"| {r['model']} | " + " | ".join(cells) +
-                         f" | {', '.join(gl.get('runners', []))} | "
+                         f" | {r.get('steady_rounds', '')} | {', '.join(gl.get('runners', []))} | "
                          f"{gl.get('max_abs_error', float('nan')):.1e} |")
         lines.append("")
     with open(path, "w") as f:
@@ -408,6 +411,9 @@ def main(argv=None):
         for part in ("drop_in", "cli", "compile"):
             if part not in parts and part in kept:
                 results[part] = kept[part]
+                for key in (f"{part}_method", f"{part}_calls"):
+                    if key in kept:
+                        results[key] = kept[key]
                 # Which command measured it, through earlier merges too.
                 results.setdefault("kept", {})[part] = kept.get("kept", {}).get(
                     part, " ".join(kept["command"]))
@@ -444,14 +450,19 @@ def main(argv=None):
                  QUICK_COMPILE if args.quick else COMPILE_MODELS)
         # Inductor keeps compiled graphs and kernels on disk across processes: a cache of its
         # own for this run keeps its first calls cold, as every other backend's are.
-        os.environ["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="user-bench-inductor-")
-        compile_warm_up()
-        results["compile"] = []
-        for name in names:
-            print(f"compile {name}", flush=True)
-            row = compile_row(name, args.calls)
-            print("  " + json.dumps(row), flush=True)
-            results["compile"].append(row)
+        inductor_cache = tempfile.mkdtemp(prefix="user-bench-inductor-")
+        os.environ["TORCHINDUCTOR_CACHE_DIR"] = inductor_cache
+        try:
+            compile_warm_up()
+            results["compile"] = []
+            results["compile_calls"] = args.calls
+            for name in names:
+                print(f"compile {name}", flush=True)
+                row = compile_row(name, args.calls)
+                print("  " + json.dumps(row), flush=True)
+                results["compile"].append(row)
+        finally:
+            shutil.rmtree(inductor_cache, ignore_errors=True)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "user-bench.json"), "w") as f:
         json.dump(results, f, indent=1)
