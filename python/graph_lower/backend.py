@@ -14,9 +14,10 @@ break) is compiled lazily, on its first call, for the concrete inputs of that ca
 
 A compiled graph is cached per input signature (shapes, strides, dtypes, devices, requires_grad,
 and the values of non-tensor inputs), so new shapes, whether dynamo recompiles for them or hands
-over a graph with symbolic sizes, are lowered again for the sizes seen. Writes the graph makes
-to its inputs (BatchNorm's running statistics in training mode) are returned by the lowered
-graph and copied back into the caller's tensors.
+over a graph with symbolic sizes, are lowered again for the sizes seen (an inference graph
+with static shapes and only tensor inputs, which dynamo's guards keep to one signature, skips the
+lookup). Writes the graph makes to its inputs (BatchNorm's running statistics in training mode)
+are returned by the lowered graph and copied back into the caller's tensors.
 
 Inference and training both work. With grad mode on and an input that requires grad
 (dynamo passes parameters as inputs), the graph goes through AOTAutograd
@@ -115,11 +116,18 @@ class _Lowered:
 class _CompiledGraph:
     """The callable handed back to dynamo for one FX graph."""
 
-    def __init__(self, gm: torch.fx.GraphModule, phase: str):
+    def __init__(self, gm: torch.fx.GraphModule, phase: str, static: bool = False):
         self.gm = gm
         self.phase = phase  # "inference", or "forward" / "backward" of a training graph
         self.graph_id = next(_IDS)
         self.cache: Dict[Any, _Lowered] = {}
+        # A graph dynamo traced with static shapes and only tensor inputs is called only with
+        # inputs its guards matched: the sizes, strides, dtypes, devices and requires_grad it
+        # was traced with (torch/_dynamo/guards.py, TENSOR_MATCH). Its one lowering is then
+        # used without computing the signature (about 1 us per input, 73 inputs for a 6-layer
+        # encoder whose call takes 2.5 ms).
+        self.static = static
+        self.only = None
 
     def lower(self, args, signature):
         from . import NotCoreAtenError, lower_graph
@@ -169,6 +177,8 @@ class _CompiledGraph:
         return _Lowered(function, imported.out_spec, n_outputs, mutated)
 
     def __call__(self, *args):
+        if self.only is not None:
+            return self.only(list(args))
         signature = _signature(args)
         lowered = self.cache.get(signature)
         if lowered is None:
@@ -178,6 +188,8 @@ class _CompiledGraph:
                 lowered = self.cache.get(signature)
                 if lowered is None:
                     lowered = self.cache[signature] = self.lower(args, signature)
+                    if self.static:
+                        self.only = lowered
         return lowered(list(args))
 
 
@@ -188,7 +200,10 @@ def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     needs_grad = torch.is_grad_enabled() and any(
         isinstance(e, torch.Tensor) and e.requires_grad for e in example_inputs)
     if not needs_grad:
-        return _CompiledGraph(gm, "inference")
+        static = all(isinstance(e, torch.Tensor) and not any(
+            isinstance(d, torch.SymInt) for d in (*e.shape, *e.stride()))
+            for e in example_inputs)
+        return _CompiledGraph(gm, "inference", static)
     # Training: AOTAutograd splits the graph into a forward and a backward graph at ATen level
     # (honouring detach and no_grad regions inside the graph) and runs them inside an
     # autograd.Function; both are lowered.
