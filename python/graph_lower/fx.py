@@ -253,12 +253,14 @@ class _Importer:
         raise ValueError(f"{where}: unsupported constant {value!r} ({type(value).__name__})")
 
     def is_number(self, x):
-        """Whether `x` is a Python int or float, or an FX value of one (bools excluded:
-        TorchScript's Scalar has none, and a 0-dim bool tensor promotes as a wrapped bool)."""
+        """Whether `x` is a Python int or float, or an FX value of a number (an int or float
+        input, the Scalar of `_local_scalar_dense`, which dynamo's `.item()` of a float input
+        becomes). Bool constants are excluded: TorchScript's Scalar has none, and a 0-dim bool
+        tensor promotes as a wrapped bool."""
         if isinstance(x, torch.fx.Node):
             v = self.env.get(x)
             return v is not None and not isinstance(v, list) and isinstance(
-                v.type(), (torch._C.IntType, torch._C.FloatType))
+                v.type(), (torch._C.IntType, torch._C.FloatType, torch._C.NumberType))
         return isinstance(x, (int, float)) and not isinstance(x, bool)
 
     def value(self, x, arg_type, where):

@@ -644,3 +644,24 @@ def test_compiled_graphs_first_called_from_several_threads_at_once():
     assert not errors, errors
     for i, f in enumerate(functions):
         torch.testing.assert_close(results[i], f(x))
+
+
+def test_compile_float_inputs_that_change_stay_core_aten_and_keep_the_dtype():
+    # From the second call on, dynamo passes a changing float as a float64 0-dim tensor read
+    # with .item() (aten._local_scalar_dense, a Scalar): it must reach mul/add as a Scalar,
+    # not through prim::NumToTensor as a float64 tensor.
+    torch._dynamo.reset()
+
+    def f(x, s):
+        return x * s + s
+
+    compiled = torch.compile(f, backend="graph_lower")
+    strict, backend.strict = backend.strict, True
+    try:
+        for x in (torch.randn(3), torch.randn(())):
+            for s in (0.5, 1.5, -3.25):
+                got = compiled(x, s)
+                assert got.dtype == torch.float32
+                torch.testing.assert_close(got, f(x, s), rtol=0, atol=0)
+    finally:
+        backend.strict = strict
