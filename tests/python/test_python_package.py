@@ -596,16 +596,18 @@ def test_python_numbers_in_tensor_arguments_promote_as_eager_wraps_them():
     args = (torch.tensor(3, dtype=torch.int8), torch.tensor(0.1, dtype=torch.float16),
             torch.tensor(0.3, dtype=torch.float64), torch.randn(4))
     want = fn(*args)
-    lowered = graph_lower.lower(make_fx(fn)(*args), list(args), strict=True)
-    got = lowered(*args)
-    for g, w in zip(got, want):
-        assert g.dtype == w.dtype
-        torch.testing.assert_close(g, w, rtol=0, atol=0)
+    # The first five are one rounding of the number against the input: exact. lerp and pow
+    # may decompose into several roundings.
+    exact = 5
+
+    def check(got):
+        for i, (g, w) in enumerate(zip(got, want)):
+            assert g.dtype == w.dtype, i
+            torch.testing.assert_close(g, w, **({"rtol": 0, "atol": 0} if i < exact else {}))
+
+    check(graph_lower.lower(make_fx(fn)(*args), list(args), strict=True)(*args))
     torch._dynamo.reset()
-    compiled = torch.compile(fn, backend="graph_lower")
-    for g, w in zip(compiled(*args), want):
-        assert g.dtype == w.dtype
-        torch.testing.assert_close(g, w, rtol=0, atol=0)
+    check(torch.compile(fn, backend="graph_lower")(*args))
 
 
 def test_compiled_graphs_first_called_from_several_threads_at_once():
