@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
 #include "ir/status_macros.h"
 
 ABSL_FLAG(int, v, 0,
@@ -95,13 +96,15 @@ absl::Status RefuseEmptyPathFlags(const std::vector<std::string>& args) {
   static constexpr absl::string_view kPathFlags[] = {
       "output", "report", "example_inputs", "dump_dir", "dot", "html", "opset"};
   for (size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
+    // Abseil takes -name as --name.
+    absl::string_view a = args[i];
+    if (!absl::ConsumePrefix(&a, "--")) absl::ConsumePrefix(&a, "-");
     for (absl::string_view name : kPathFlags) {
-      const std::string flag = absl::StrCat("--", name);
-      if (args[i] == absl::StrCat(flag, "=") ||
-          (args[i] == flag && i + 1 < args.size() && args[i + 1].empty())) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(name == "output" ? "-o" : absl::StrReplaceAll(flag, {{"_", "-"}}),
-                         ": empty file name"));
+      if (a == absl::StrCat(name, "=") ||
+          (a == name && i + 1 < args.size() && args[i + 1].empty())) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            name == "output" ? "-o" : absl::StrCat("--", absl::StrReplaceAll(name, {{"_", "-"}})),
+            ": empty file name"));
       }
     }
   }

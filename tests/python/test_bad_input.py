@@ -356,6 +356,10 @@ def test_dash_as_output_is_refused(graph_lower_bin, small_archive, tmp_path):
     (["--output="], "-o: empty file name"),
     (["-o", "x.pt", "--report", ""], "--report: empty file name"),
     (["--example-inputs="], "--example-inputs: empty file name"),
+    # Abseil takes a single dash too.
+    (["-output="], "-o: empty file name"),
+    (["-o", "x.pt", "-report", ""], "--report: empty file name"),
+    (["-dump_dir="], "--dump-dir: empty file name"),
 ])
 def test_an_empty_file_name_is_refused(graph_lower_bin, small_archive, tmp_path, args, needle):
     # An empty value would otherwise read as "not given": exit 0 with nothing written.
