@@ -284,9 +284,9 @@ def compile_row(name, calls, first_calls):
                 entry = {"max_abs_error": output_error(want, out)}
                 if backend == "graph_lower":
                     reports = graph_lower.backend.reports()
-                    entry["runners"] = sorted({r.get("runner", "?") for r in reports})
-                    entry["non_core_ops"] = sorted({op for r in reports
-                                                    for op in r["non_core_ops"]})
+                    entry["runners"] = sorted({rep.get("runner", "?") for rep in reports})
+                    entry["non_core_ops"] = sorted({op for rep in reports
+                                                    for op in rep["non_core_ops"]})
             except Exception as err:  # noqa: BLE001 - reported in the table
                 entry = {"error": f"{type(err).__name__}: {err}"[:300]}
             if r == 0 or "error" in entry:
