@@ -77,18 +77,23 @@ std::unique_ptr<DecompositionRegistry> DecompositionRegistry::CreateEmpty() {
 std::unique_ptr<DecompositionRegistry> DecompositionRegistry::CreateDefault() {
   // The library's entries, checked once per process (parsing each overload and finding its
   // schema was a few percent of a small model's lowering, which makes a default registry).
-  static const TorchScriptSource* const checked_library = [] {
-    auto* library = new TorchScriptSource("library");
-    for (TorchScriptDecomposition& d : LibraryDecompositions()) {
-      absl::Status s = library->Add(std::move(d));
+  auto checked = [](const char* name, std::vector<TorchScriptDecomposition> entries) {
+    auto* source = new TorchScriptSource(name);
+    for (TorchScriptDecomposition& d : entries) {
+      absl::Status s = source->Add(std::move(d));
       // The library is ours and fixed: a bad entry is a programming error caught by its tests.
       if (!s.ok()) throw std::logic_error(std::string(s.message()));
     }
-    return library;
-  }();
+    return source;
+  };
+  static const TorchScriptSource* const checked_library =
+      checked("library", LibraryDecompositions());
+  static const TorchScriptSource* const checked_generic =
+      checked("generic", ShapeGenericDecompositions());
   std::unique_ptr<DecompositionRegistry> registry = CreateEmpty();
   registry->AddSource(std::make_unique<TorchScriptSource>(*checked_library));
   registry->AddSource(std::make_unique<CiaSource>());
+  registry->AddSource(std::make_unique<TorchScriptSource>(*checked_generic));
   return registry;
 }
 

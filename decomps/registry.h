@@ -1,5 +1,5 @@
 // DecompositionRegistry: the one table from operator overload to decomposition, consulted in a
-// fixed priority: user-registered, then the project's library, then CIA kernels.
+// fixed priority: user-registered, the project's library, CIA kernels, shape-generic forms.
 #ifndef GRAPH_LOWER_DECOMPS_REGISTRY_H_
 #define GRAPH_LOWER_DECOMPS_REGISTRY_H_
 
@@ -20,7 +20,8 @@ using DecompositionFn = std::function<absl::StatusOr<DecompositionGraph>(const t
 
 class DecompositionRegistry {
  public:
-  // Priority 1 "user" (empty until Register*), 2 "library" (decomps/library), 3 "cia".
+  // Priority 1 "user" (empty until Register*), 2 "library" (decomps/library), 3 "cia",
+  // 4 "generic" (decomps/library/shape_generic: for nodes whose shapes are not all known).
   static std::unique_ptr<DecompositionRegistry> CreateDefault();
   // Only the user source; tests add fake sources with AddSource.
   static std::unique_ptr<DecompositionRegistry> CreateEmpty();

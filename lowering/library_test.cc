@@ -24,6 +24,9 @@ TEST(LibraryTest, EveryDecompositionCompilesAndMatchesItsSchema) {
   for (TorchScriptDecomposition& d : LibraryDecompositions()) {
     ASSERT_TRUE(source.Add(d).ok()) << d.op;
   }
+  for (TorchScriptDecomposition& d : ShapeGenericDecompositions()) {
+    ASSERT_TRUE(source.Add(d).ok()) << d.op;
+  }
   for (const OpKey& op : source.ops()) {
     absl::StatusOr<DecompositionGraph> g = source.Compile(op);
     ASSERT_TRUE(g.ok()) << g.status();

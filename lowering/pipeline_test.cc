@@ -539,8 +539,11 @@ TEST(PipelineTest, DtypeFoldedToOneThatNamesNoScalarTypeIsNeverTraced) {
   ASSERT_FALSE(report.ok());
   EXPECT_EQ(report.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(report.status().message(),
-              HasSubstr("on the example inputs, aten::softmax (outputs %3) is given a dtype "
-                        "argument that is an int naming no ScalarType"));
+              HasSubstr("is given a dtype argument that is an int naming no ScalarType"));
+  // softmax itself, or the conversion its shape-generic form makes first.
+  EXPECT_THAT(report.status().message(),
+              ::testing::AnyOf(HasSubstr("on the example inputs, aten::softmax (outputs %3)"),
+                               HasSubstr("on the example inputs, aten::_to_copy")));
 }
 
 // A program that writes is specialised on the caller's graph and copied without its untaken

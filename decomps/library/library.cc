@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "ir/torch_version.h"
@@ -55,7 +56,10 @@ std::vector<std::pair<std::string, std::string>> EnumNames() {
   return names;
 }
 
-std::vector<TorchScriptDecomposition> Load() {
+// The family of shape-generic forms of CompositeImplicitAutograd ops (ShapeGenericDecompositions).
+constexpr absl::string_view kShapeGenericDir = "decomps/library/shape_generic/";
+
+std::vector<TorchScriptDecomposition> Load(bool shape_generic) {
   const absl::flat_hash_map<std::string, StaticShapeDecomposition> on_static_shapes = {
       {"aten::reshape", ReshapeOnStaticShapes},
       {"aten::t", TOnStaticShapes},
@@ -65,6 +69,7 @@ std::vector<TorchScriptDecomposition> Load() {
   std::vector<TorchScriptDecomposition> all;
   for (const EmbeddedDecomposition& e : EmbeddedLibrary()) {
     if (IsOverloadRemovedFromRunningTorch(e.op)) continue;
+    if (absl::StartsWith(e.file, kShapeGenericDir) != shape_generic) continue;
     TorchScriptDecomposition d{e.op, e.function, absl::StrReplaceAll(e.source, names)};
     if (auto it = on_static_shapes.find(e.op); it != on_static_shapes.end()) {
       d.on_static_shapes = it->second;
@@ -77,8 +82,13 @@ std::vector<TorchScriptDecomposition> Load() {
 }  // namespace
 
 std::vector<TorchScriptDecomposition> LibraryDecompositions() {
-  static const auto* const kLibrary = new std::vector<TorchScriptDecomposition>(Load());
+  static const auto* const kLibrary = new std::vector<TorchScriptDecomposition>(Load(false));
   return *kLibrary;
+}
+
+std::vector<TorchScriptDecomposition> ShapeGenericDecompositions() {
+  static const auto* const kGeneric = new std::vector<TorchScriptDecomposition>(Load(true));
+  return *kGeneric;
 }
 
 }  // namespace graph_lower

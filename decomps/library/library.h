@@ -37,8 +37,16 @@ absl::StatusOr<DecompositionGraph> FlattenOnStaticShapes(const torch::jit::Node&
 // The embedded library with the C++ forms attached and the names of dtypes (torch.float32),
 // memory formats, layouts and reductions (Reduction.MEAN) resolved to the running libtorch's
 // values (library.cc), less the entries for overloads the running
-// libtorch no longer registers (ir/torch_version.h).
+// libtorch no longer registers (ir/torch_version.h), and less the shape-generic family below.
 std::vector<TorchScriptDecomposition> LibraryDecompositions();
+
+// The files of decomps/library/shape_generic/, loaded as LibraryDecompositions: shape-generic
+// forms of CompositeImplicitAutograd ops (linear, matmul, softmax, layer_norm,
+// scaled_dot_product_attention, ...) for nodes whose shapes are not all known (dynamic dims,
+// data-dependent sizes, no example inputs), where the CIA kernel cannot be traced. The registry
+// tries them after the CIA kernels (source "generic"), so lowerings with known shapes keep the
+// traced kernels.
+std::vector<TorchScriptDecomposition> ShapeGenericDecompositions();
 
 }  // namespace graph_lower
 
