@@ -151,6 +151,15 @@ std::optional<c10::IValue> MetadataQueryValue(
     if (node.inputs().size() != 2) return std::nullopt;
     return AtConstantDim(strides, node.input(1));
   }
+  // One dim of a type whose other dims are symbolic (lowering with dynamic dims).
+  if (!sizes && kind == c10::aten::size && node.inputs().size() == 2 && tt->sizes().size()) {
+    std::optional<c10::IValue> dim = torch::jit::toIValue(node.input(1));
+    if (!dim || !dim->isInt()) return std::nullopt;
+    const int64_t rank = static_cast<int64_t>(*tt->sizes().size());
+    const int64_t d = dim->toInt() < 0 ? dim->toInt() + rank : dim->toInt();
+    if (d < 0 || d >= rank || !tt->sizes()[d]) return std::nullopt;
+    return c10::IValue(*tt->sizes()[d]);
+  }
   if (!sizes) return std::nullopt;
   if (kind == c10::aten::size && node.inputs().size() == 1) return c10::IValue(*sizes);
   if (kind == c10::aten::size && node.inputs().size() == 2) {

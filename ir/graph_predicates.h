@@ -32,7 +32,8 @@ bool AppendInListsBlock(const torch::jit::Use& use);
 // prim::requires_grad; with `inference`, aten::is_grad_enabled and aten::is_autocast_enabled:
 // false; `x is x`, None compared with a value whose type cannot hold None, prim::isinstance decided
 // by the static type), when each value has the type `type_of` gives it; nullopt when the types do
-// not decide it or `node` is no such query.
+// not decide it or `node` is no such query. aten::size.int folds when its one dim is known, though
+// others are symbolic (lowering with dynamic dims).
 std::optional<c10::IValue> MetadataQueryValue(
     const torch::jit::Node& node, bool inference,
     absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of);

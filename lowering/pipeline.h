@@ -44,6 +44,17 @@ struct LoweringOptions {
   // takes LAPACK pivots, which zeros would put out of range (FailedPrecondition); `verify` needs
   // CPU tensors. Other tensors must be dense CPU ones.
   std::optional<std::vector<c10::IValue>> example_inputs;
+  // Dynamic dims: the same inputs at other sizes of the dims that are dynamic (symbolic), one
+  // vector per set, each like example_inputs (which must be given). Every set is run, and a
+  // value's type keeps what all runs agree on (c10::TensorType::merge): a dim whose size differs
+  // between the runs stays symbolic. Glue reading it stays in the graph and is computed when the
+  // program runs; nodes it reaches are decomposed by shape-generic sources only (a CIA kernel is
+  // traced only on complete types); what the runs agree on is specialised and folded as with one
+  // set. Limits: a dim is taken as static when every run gives it the same size, so each
+  // dynamic dim should take sizes in the sets that no formula of the program maps to one value
+  // (sizes of different parities: hint and hint + 1); branches on examples (the pruning copy of
+  // a program that writes) are not taken. Verification runs every set.
+  std::vector<std::vector<c10::IValue>> example_inputs_at_other_sizes;
   bool strict = false;     // fail (FailedPrecondition) when a non-core op is left
   bool verify = false;     // run original and lowered graphs on the example inputs and compare
   int max_iterations = 4;  // decompose+cleanup rounds (a round after glue folded may expose more)

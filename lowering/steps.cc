@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <functional>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -151,6 +152,17 @@ LoweringState::LoweringState(std::shared_ptr<Graph>& input, const LoweringOption
       return SynthesizeForMeta(examples(), integers_allowed);
     };
   }
+  for (const std::vector<c10::IValue>& set : options.example_inputs_at_other_sizes) {
+    SpecializeOptions other = specialize_options;
+    other.make_example_values = nullptr;
+    if (std::any_of(set.begin(), set.end(), HoldsMetaTensor)) {
+      const bool integers_allowed = !TakesPivots(*input->block());
+      other.make_example_values = [&set, integers_allowed] {
+        return SynthesizeForMeta(set, integers_allowed);
+      };
+    }
+    other_sizes_options.push_back(std::move(other));
+  }
   functionalize_options.return_mutated_inputs = options.return_mutated_inputs;
   // The extra outputs are packed with a single output once, after the rounds (PackOutputs).
   functionalize_options.pack_single_output = false;
@@ -243,7 +255,8 @@ absl::StatusOr<bool> CensusBefore(LoweringState& s) {
   // an op changes a tensor's metadata in place (the types recorded per value would not follow
   // its aliases).
   const torch::jit::Block& block = *s.input->block();
-  s.pruning_copy = s.has_examples() && !CallsFunctions(block) && AnyNodeWrites(block) &&
+  s.pruning_copy = s.has_examples() && s.options.example_inputs_at_other_sizes.empty() &&
+                   !CallsFunctions(block) && AnyNodeWrites(block) &&
                    !AnyNodeChangesMetadataInPlace(block);
   return false;
 }
@@ -361,12 +374,47 @@ absl::StatusOr<bool> FunctionalizeStep(LoweringState& s) {
 
 // --- One round ---
 
+// Dynamic dims: each tensor value of `block` (inputs of the graph and of nested blocks, and
+// outputs of nodes other than constants) keeps what its type and the type another run gave it agree
+// on; a value that run did not reach (a branch it did not take) keeps only its dtype, rank and
+// device.
+void MergeTypes(torch::jit::Block& block,
+                const absl::flat_hash_map<torch::jit::Value*, c10::TensorTypePtr>& types) {
+  auto merge = [&types](torch::jit::Value* v) {
+    auto tt = v->type()->cast<c10::TensorType>();
+    if (!tt || !tt->isComplete()) return;
+    auto it = types.find(v);
+    if (it != types.end() && it->second) {
+      v->setType(tt->merge(*it->second));
+      return;
+    }
+    v->setType(
+        c10::TensorType::create(tt->scalarType(), tt->device(), tt->dim(), tt->requiresGrad()));
+  };
+  for (torch::jit::Value* in : block.inputs()) merge(in);
+  for (torch::jit::Node* node : block.nodes()) {
+    if (node->kind() == c10::prim::Constant) continue;  // the same in every run
+    for (torch::jit::Value* out : node->outputs()) merge(out);
+    for (torch::jit::Block* sub : node->blocks()) MergeTypes(*sub, types);
+  }
+}
+
 // Shape specialisation on the example inputs (passes/specialize_shapes.h); the first one, before
 // the rounds (round 0) or in round 1, treats the program's own failure on them as an error.
 absl::StatusOr<bool> Specialize(LoweringState& s) {
   ASSIGN_OR_RETURN(SpecializeStats spec,
                    SpecializeShapes(*s.graph, s.examples(), s.specialize_options));
   RETURN_IF_ERROR(NoteSpecialized(s, spec, /*first=*/s.round <= 1));
+  const auto& others = s.options.example_inputs_at_other_sizes;
+  for (size_t k = 0; k < others.size(); ++k) {
+    ASSIGN_OR_RETURN(ExampleRun run, RunOnExamples(*s.graph, others[k], s.other_sizes_options[k]));
+    if (s.round <= 1 && !run.stats.first_failure.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the program fails on the example inputs at other sizes (set ", k + 1,
+                       "): ", run.stats.first_failure));
+    }
+    MergeTypes(*s.graph->block(), run.types);
+  }
   return true;
 }
 
@@ -380,6 +428,22 @@ absl::StatusOr<bool> FoldAndUnroll(LoweringState& s) {
     changed = true;
   }
   return changed;
+}
+
+// Dynamic dims: the glue the last round's decompositions brought (shape-generic forms read sizes
+// and loop over ranks) is specialised and folded, and with LoweringOptions::unroll_loops its
+// constant loops unrolled, until nothing changes (at most max_iterations times): what depends on
+// a static dim folds, what depends on a symbolic one stays.
+absl::StatusOr<bool> FoldDecomposedGlue(LoweringState& s) {
+  bool any = false;
+  for (int i = 0; i < std::max(1, s.options.max_iterations); ++i) {
+    ASSIGN_OR_RETURN(bool specialized, Specialize(s));
+    (void)specialized;
+    ASSIGN_OR_RETURN(bool changed, FoldAndUnroll(s));
+    if (!changed) break;
+    any = true;
+  }
+  return any;
 }
 
 absl::StatusOr<bool> Decompose(LoweringState& s) {
@@ -478,38 +542,56 @@ absl::StatusOr<bool> CensusAfter(LoweringState& s) {
 absl::StatusOr<bool> CompareOutputsStep(LoweringState& s) {
   s.single_thread.Restore();
   if (!s.has_examples()) return absl::InvalidArgumentError("verification needs example inputs");
-  std::vector<c10::IValue> inputs_after;
-  absl::StatusOr<std::vector<c10::IValue>> expected =
-      RunGraph(s.original, s.examples(), &inputs_after);
-  if (!expected.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the original graph fails on the example inputs: ", expected.status().message()));
-  }
-  if (!s.mutated.empty()) {
-    // The functional graph also returns the final value of each input the program wrote.
-    std::vector<c10::IValue> items = *expected;
-    for (const auto& [index, name] : s.mutated) items.push_back(inputs_after[index]);
-    if (expected->size() == 1) {
-      expected = std::vector<c10::IValue>{c10::ivalue::Tuple::create(std::move(items))};
-    } else {
-      expected = std::move(items);
+  // The example inputs, then each set at other sizes (dynamic dims): the first mismatch or the
+  // largest errors are reported.
+  std::vector<const std::vector<c10::IValue>*> sets = {&s.examples()};
+  for (const auto& set : s.options.example_inputs_at_other_sizes) sets.push_back(&set);
+  LoweringReport& report = s.report;
+  report.verified = true;
+  for (size_t k = 0; k < sets.size(); ++k) {
+    const std::string which = k == 0 ? "" : absl::StrCat(" (inputs at other sizes, set ", k, ")");
+    std::vector<c10::IValue> inputs_after;
+    absl::StatusOr<std::vector<c10::IValue>> expected =
+        RunGraph(s.original, *sets[k], &inputs_after);
+    if (!expected.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the original graph fails on the example inputs", which, ": ",
+                       expected.status().message()));
+    }
+    if (!s.mutated.empty()) {
+      // The functional graph also returns the final value of each input the program wrote.
+      std::vector<c10::IValue> items = *expected;
+      for (const auto& [index, name] : s.mutated) items.push_back(inputs_after[index]);
+      if (expected->size() == 1) {
+        expected = std::vector<c10::IValue>{c10::ivalue::Tuple::create(std::move(items))};
+      } else {
+        expected = std::move(items);
+      }
+    }
+    // On a copy, so that a constant the program writes starts from its value in the graph
+    // returned (weights stay shared).
+    std::shared_ptr<Graph> lowered = s.graph->copy();
+    UnshareWrittenConstants(*lowered);
+    absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(lowered, *sets[k]);
+    if (!actual.ok()) {
+      report.verified = false;
+      report.verify_message =
+          absl::StrCat("the lowered graph fails", which, ": ", actual.status().message());
+      return false;
+    }
+    Comparison c = CompareOutputs(*expected, *actual);
+    if (!report.max_abs_error || c.max_abs_error > *report.max_abs_error) {
+      report.max_abs_error = c.max_abs_error;
+    }
+    if (!report.max_rel_error || c.max_rel_error > *report.max_rel_error) {
+      report.max_rel_error = c.max_rel_error;
+    }
+    if (!c.equal) {
+      report.verified = false;
+      report.verify_message = absl::StrCat(c.mismatch, which);
+      return false;
     }
   }
-  // On a copy, so that a constant the program writes starts from its value in the graph returned
-  // (weights stay shared).
-  std::shared_ptr<Graph> lowered = s.graph->copy();
-  UnshareWrittenConstants(*lowered);
-  absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(lowered, s.examples());
-  LoweringReport& report = s.report;
-  if (!actual.ok()) {
-    report.verify_message = absl::StrCat("the lowered graph fails: ", actual.status().message());
-    return false;
-  }
-  Comparison c = CompareOutputs(*expected, *actual);
-  report.verified = c.equal;
-  report.max_abs_error = c.max_abs_error;
-  report.max_rel_error = c.max_rel_error;
-  report.verify_message = c.mismatch;
   return false;
 }
 
@@ -519,6 +601,9 @@ bool CopiesInput(const LoweringState& s) { return !s.pruning_copy && !s.options.
 bool LowersInput(const LoweringState& s) { return !s.pruning_copy && s.options.in_place; }
 bool Verifying(const LoweringState& s) { return s.options.verify; }
 bool HasExamples(const LoweringState& s) { return s.has_examples(); }
+bool HasDynamicDims(const LoweringState& s) {
+  return s.has_examples() && !s.options.example_inputs_at_other_sizes.empty();
+}
 bool Writes(const LoweringState& s) { return s.writes; }
 // A program that writes is specialised and pruned before its mutation is removed; not when an op
 // changes a tensor's metadata in place (the recorded types would not follow its aliases).
@@ -566,6 +651,7 @@ const std::vector<Step>& RoundSteps() {
 
 const std::vector<Step>& FinishSteps() {
   static const auto* steps = new std::vector<Step>{
+      {"fold_decomposed_glue", "fold", "fold_decomposed_glue", HasDynamicDims, FoldDecomposedGlue},
       {"fresh_outputs", "fresh_outputs", "fresh_outputs", nullptr, FreshOutputs},
       {"pack_outputs", nullptr, nullptr, nullptr, PackOutputs},
       {"census", "census", "final", nullptr, CensusAfter},

@@ -57,6 +57,8 @@ struct LoweringState {
   std::shared_ptr<torch::jit::Graph> graph;     // the graph being lowered
   std::shared_ptr<torch::jit::Graph> original;  // a copy of the input, run again to verify
   SpecializeOptions specialize_options;
+  // One per LoweringOptions::example_inputs_at_other_sizes set (its own make_example_values).
+  std::vector<SpecializeOptions> other_sizes_options;
   FunctionalizeOptions functionalize_options;
   DecomposeOptions decompose_options;
   // A program that writes, given example inputs, is copied without the branches its inputs

@@ -101,6 +101,33 @@ bool FoldListIndexing(torch::jit::Block* block) {
   return changed;
 }
 
+// aten::size(x) of a tensor of known rank with some dims known and some symbolic becomes the
+// list [size or aten::size(x, d), ...] (a fresh list, as aten::size's), so that glue reading a
+// known dim folds. Returns whether it did; destroys `node` then.
+bool SplitPartlyKnownSizes(Node* node) {
+  if (node->kind() != c10::aten::size || node->inputs().size() != 1) return false;
+  auto tt = node->input(0)->type()->cast<c10::TensorType>();
+  if (!tt || !tt->sizes().size() || tt->sizes().concrete_sizes()) return false;
+  const size_t rank = *tt->sizes().size();
+  bool any_known = false;
+  for (size_t d = 0; d < rank; ++d) any_known |= tt->sizes()[d].has_value();
+  if (!any_known) return false;
+  torch::jit::Graph& g = *node->owningGraph();
+  torch::jit::WithInsertPoint guard(node);
+  std::vector<torch::jit::Value*> dims;
+  for (size_t d = 0; d < rank; ++d) {
+    if (tt->sizes()[d]) {
+      dims.push_back(g.insertConstant(*tt->sizes()[d]));
+    } else {
+      dims.push_back(g.insert(c10::aten::size, {node->input(0), static_cast<int64_t>(d)}));
+    }
+  }
+  torch::jit::Node* list = g.insertNode(g.createList(c10::IntType::get(), dims));
+  node->output()->replaceAllUsesWith(list->output());
+  node->destroy();
+  return true;
+}
+
 bool FoldQueries(torch::jit::Block* block, bool inference) {
   bool changed = false;
   for (auto it = block->nodes().begin(); it != block->nodes().end();) {
@@ -110,7 +137,10 @@ bool FoldQueries(torch::jit::Block* block, bool inference) {
     if (node->outputs().size() != 1) continue;
     std::optional<c10::IValue> value =
         MetadataQueryValue(*node, inference, [](const torch::jit::Value* v) { return v->type(); });
-    if (!value) continue;
+    if (!value) {
+      changed |= SplitPartlyKnownSizes(node);
+      continue;
+    }
     if (value->isList() && !OnlyRead(node->output())) continue;
     torch::jit::WithInsertPoint guard(node);
     torch::jit::Value* c = node->owningGraph()->insertConstant(*value);

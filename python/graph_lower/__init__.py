@@ -167,7 +167,8 @@ def _table_callback(decomposition_table):
 
 
 def lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
-                decompositions=(), opset=None, decomposition_table=None):
+                decompositions=(), opset=None, decomposition_table=None,
+                inputs_at_other_sizes=()):
     """Lowers a copy of `graph` (torch._C.Graph) to core ATen; returns (graph, report dict).
 
     `graph`: the graph of a function (`torch.jit.trace(fn, inputs).graph`,
@@ -179,16 +180,21 @@ def lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_lo
     TorchScript source) triples, e.g. ("aten::silu", "silu", "def silu(x: Tensor) -> Tensor:
     ..."), tried before the library and CIA kernels (decomps/registry.h); the function's
     parameters are the overload's schema arguments in order. `opset`, `decomposition_table`: see
-    `lower`.
+    `lower`. `inputs_at_other_sizes`: dynamic dims; sets of inputs like `example_inputs` with
+    the dynamic dims at other sizes (lowering/pipeline.h, LoweringOptions::
+    example_inputs_at_other_sizes): a dim whose size differs between the sets stays symbolic,
+    and the lowered graph computes what depends on it when it runs.
     Raises ValueError for bad input and RuntimeError when a pass fails.
     """
     if not isinstance(graph, torch._C.Graph):
         raise ValueError(f"lower_graph: expected a torch._C.Graph, got {type(graph).__name__}")
     entries, path = _opset_args(opset)
+    others = [_examples(s) for s in inputs_at_other_sizes]
     lowered, report = _C.lower_graph(graph, _examples(example_inputs), _keep_ops_text(keep_ops),
                                      _flag("verify", verify), _flag("unroll_loops", unroll_loops),
                                      _decompositions(decompositions), entries, path,
-                                     _table_callback(decomposition_table))
+                                     _table_callback(decomposition_table),
+                                     inputs_at_other_sizes=others)
     return lowered, json.loads(report)
 
 
