@@ -10,6 +10,7 @@
 #include <torch/csrc/utils/pybind.h>
 #include <torch/jit.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -225,14 +226,15 @@ using Decompositions = std::vector<std::tuple<std::string, std::string, std::str
 
 // lower_graph(graph, example_inputs=None, keep_ops="", verify=False, unroll_loops=False,
 //             decompositions=[(overload, function, TorchScript source), ...], opset=None,
-//             opset_file=None, python_table=None, python_table_last=False)
+//             opset_file=None, python_table=None, python_table_last=False,
+//             inputs_at_other_sizes=[])
 //   -> (lowered copy of graph, report as a JSON string)
 std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
     const std::shared_ptr<torch::jit::Graph>& graph, const std::optional<py::list>& example_inputs,
     const std::string& keep_ops, bool verify, bool unroll_loops,
     const Decompositions& decompositions, const std::optional<std::vector<std::string>>& opset,
     const std::optional<std::string>& opset_file, const std::optional<py::function>& python_table,
-    bool python_table_last) {
+    bool python_table_last, const std::vector<py::list>& inputs_at_other_sizes) {
   LoweringOptions options;
   std::unique_ptr<DecompositionRegistry> registry =
       MakeRegistry(decompositions, python_table, python_table_last);
@@ -245,6 +247,18 @@ std::pair<std::shared_ptr<torch::jit::Graph>, std::string> LowerGraph(
                             std::to_string(example_inputs->size()) + " were given");
     }
     options.example_inputs = ConvertInputs(*example_inputs, graph->inputs(), 0, nullptr);
+  }
+  if (!inputs_at_other_sizes.empty() && !example_inputs) {
+    throw py::value_error("inputs_at_other_sizes: needs example_inputs");
+  }
+  for (const py::list& set : inputs_at_other_sizes) {
+    if (set.size() != graph->inputs().size()) {
+      throw py::value_error("inputs_at_other_sizes: the graph has " +
+                            std::to_string(graph->inputs().size()) + " inputs, a set has " +
+                            std::to_string(set.size()));
+    }
+    options.example_inputs_at_other_sizes.push_back(
+        ConvertInputs(set, graph->inputs(), 0, nullptr));
   }
   options.verify = verify;
   options.unroll_loops = unroll_loops;
@@ -361,37 +375,59 @@ py::tuple GraphTable(const std::shared_ptr<torch::jit::Graph>& graph) {
     numbers.emplace(in, static_cast<int64_t>(numbers.size()));
     inputs.append(py::make_tuple(in->debugName(), type_of(in->type())));
   }
-  py::list nodes;
-  for (torch::jit::Node* node : graph->nodes()) {
-    py::object& kind = kinds[node->kind()];
-    if (!kind) kind = py::str(node->kind().toQualString());
-    py::object schema = py::none();
-    if (const c10::FunctionSchema* s = node->maybeSchema()) {
-      py::object& text = schemas[s];
-      if (!text) text = py::str(c10::toString(*s));
-      schema = text;
-    }
-    py::list ins;
-    for (const torch::jit::Value* v : node->inputs()) ins.append(numbers.at(v));
-    py::list outs;
-    for (const torch::jit::Value* v : node->outputs()) {
-      numbers.emplace(v, static_cast<int64_t>(numbers.size()));
-      outs.append(py::make_tuple(type_of(v->type()), v->hasUses()));
-    }
-    py::object scope = py::none();
-    if (node->scope() && !node->scope()->isBlank()) {
-      py::object& name = scopes[node->scope().get()];
-      if (!name) name = py::str(node->scope()->namesFromRoot());
-      scope = name;
-    }
-    py::object constant = py::none();
-    if (node->kind() == c10::prim::Constant) {
-      if (std::optional<c10::IValue> value = torch::jit::toIValue(node->output())) {
-        constant = torch::jit::toPyObject(*std::move(value));
+  std::function<py::list(torch::jit::Block&)> nodes_of = [&](torch::jit::Block& block) {
+    py::list nodes;
+    for (torch::jit::Node* node : block.nodes()) {
+      py::object& kind = kinds[node->kind()];
+      if (!kind) kind = py::str(node->kind().toQualString());
+      py::object schema = py::none();
+      if (const c10::FunctionSchema* s = node->maybeSchema()) {
+        py::object& text = schemas[s];
+        if (!text) text = py::str(c10::toString(*s));
+        schema = text;
       }
+      py::list ins;
+      for (const torch::jit::Value* v : node->inputs()) ins.append(numbers.at(v));
+      // Blocks (prim::If, prim::Loop) before the node's outputs: (inputs, nodes, outputs).
+      py::object blocks = py::none();
+      if (!node->blocks().empty()) {
+        py::list list;
+        for (torch::jit::Block* sub : node->blocks()) {
+          py::list sub_inputs;
+          for (const torch::jit::Value* in : sub->inputs()) {
+            numbers.emplace(in, static_cast<int64_t>(numbers.size()));
+            sub_inputs.append(numbers.at(in));
+          }
+          py::list sub_nodes = nodes_of(*sub);
+          py::list sub_outputs;
+          for (const torch::jit::Value* v : sub->outputs()) sub_outputs.append(numbers.at(v));
+          list.append(py::make_tuple(sub_inputs, sub_nodes, sub_outputs));
+        }
+        blocks = list;
+      }
+      py::list outs;
+      for (const torch::jit::Value* v : node->outputs()) {
+        numbers.emplace(v, static_cast<int64_t>(numbers.size()));
+        outs.append(py::make_tuple(type_of(v->type()), v->hasUses()));
+      }
+      py::object scope = py::none();
+      if (node->scope() && !node->scope()->isBlank()) {
+        py::object& name = scopes[node->scope().get()];
+        if (!name) name = py::str(node->scope()->namesFromRoot());
+        scope = name;
+      }
+      py::object constant = py::none();
+      if (node->kind() == c10::prim::Constant) {
+        if (std::optional<c10::IValue> value = torch::jit::toIValue(node->output())) {
+          constant = torch::jit::toPyObject(*std::move(value));
+        }
+      }
+      nodes.append(
+          py::make_tuple(kind, schema, py::tuple(ins), py::tuple(outs), scope, constant, blocks));
     }
-    nodes.append(py::make_tuple(kind, schema, py::tuple(ins), py::tuple(outs), scope, constant));
-  }
+    return nodes;
+  };
+  py::list nodes = nodes_of(*graph->block());
   py::list outputs;
   for (const torch::jit::Value* v : graph->outputs()) outputs.append(numbers.at(v));
   return py::make_tuple(inputs, nodes, outputs);
@@ -408,6 +444,7 @@ PYBIND11_MODULE(_C, m) {
         py::arg("unroll_loops") = false, py::arg("decompositions") = Decompositions{},
         py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),
         py::arg("python_table") = py::none(), py::arg("python_table_last") = false,
+        py::arg("inputs_at_other_sizes") = std::vector<py::list>{},
         "Lowers a copy of a torch._C.Graph to core ATen; returns (graph, report JSON).");
   m.def("opset_overloads", &graph_lower::OpsetOverloads, py::arg("keep_ops") = "",
         py::arg("opset") = py::none(), py::arg("opset_file") = py::none(),

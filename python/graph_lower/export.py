@@ -13,13 +13,19 @@ exported back to FX; the result is a new ExportedProgram with
   running the op on fake tensors where it recorded none); a node that is, or comes from the
   decomposition of, one node of the original keeps its `stack_trace`, `nn_module_stack`,
   `source_fn_stack` and `torch_fn` (graph_lower.fx); placeholders keep all of theirs;
-- not kept: symbolic shapes (programs exported with dynamic shapes are refused: the pass
-  specialises shapes), and higher-order ops (`cond`, `while_loop`, `wrap_with_*`), which raise
-  ValueError.
+- dynamic dims: the placeholders keep their symbolic `val`s and `range_constraints` are kept
+  as they are. Shapes are computed at run time from `aten.sym_size.int` / `sym_stride.int` and
+  SymInt arithmetic (`operator.mul`, ...), as torch.export's own graphs do; a branch of a
+  decomposition on sizes that the symbols' ranges do not decide is taken as at the exported
+  sizes and asserted (`aten._assert_scalar`). The report gains `symbolic_dims` (per user input,
+  dim -> symbol) and `runtime_asserts`. docs/semantics.md, "Dynamic dims".
+- not kept: higher-order ops (`cond`, `while_loop`, `wrap_with_*`), which raise ValueError.
 
 Shapes are specialised on example values: the program's own parameters, buffers and constants,
 and user inputs made from the placeholders' `val` (floating point random normal with seed 0,
-other dtypes zeros).
+other dtypes zeros) at the exported sizes; with dynamic dims, also at other sizes of them (each
+symbol's hint plus one, minus one at the top of its range), and what the two runs agree on is
+specialised.
 
 Raises ValueError for programs it cannot take (above), NotCoreAtenError under `strict` when an
 op is left outside the opset.
@@ -39,7 +45,44 @@ from . import fx as _fx
 __all__ = ["run_decompositions"]
 
 
-def _example_values(ep):
+def _symbolic_placeholders(ep):
+    """{placeholder name: [(dim, SymInt)]} for the user inputs whose sizes are symbolic."""
+    found = {}
+    for node in ep.graph_module.graph.nodes:
+        if node.op != "placeholder":
+            continue
+        val = node.meta.get("val")
+        if isinstance(val, torch.Tensor):
+            dims = [(d, s) for d, s in enumerate(val.shape) if isinstance(s, torch.SymInt)]
+            if dims:
+                found[node.name] = dims
+    return found
+
+
+def _other_sizes(ep, symbolic):
+    """Values of the program's size symbols for a second lowering run: each symbol's hint (the
+    size it was exported at) plus one, or minus one at the top of its range, so that every
+    dynamic dim changes parity (LoweringOptions::example_inputs_at_other_sizes). {} when a
+    symbol's range holds one value only (it is static)."""
+    env = next(iter(symbolic.values()))[0][1].node.shape_env
+    values = {}
+    for sym, hint in env.var_to_val.items():
+        hint = int(hint)
+        vr = ep.range_constraints.get(sym)
+        lower = int(vr.lower) if vr is not None and vr.lower.is_finite else 0
+        upper = int(vr.upper) if vr is not None and vr.upper.is_finite else hint + 1
+        if hint + 1 <= upper:
+            values[sym] = hint + 1
+        elif hint - 1 >= lower:
+            values[sym] = hint - 1
+        else:
+            values[sym] = hint
+    return values
+
+
+def _example_values(ep, sizes=None):
+    """One value per placeholder: parameters, buffers and constants themselves; user inputs made
+    from their `val`, symbolic sizes at their hints or, with `sizes` ({symbol: int}), at those."""
     sig = ep.graph_signature
     named = {}
     named.update({k: v for k, v in ep.state_dict.items()})
@@ -56,7 +99,7 @@ def _example_values(ep):
         if node.name in sources:
             values.append(named[sources[node.name]].detach())
             continue
-        value = _fx.example_value(node, gen, "run_decompositions")
+        value = _fx.example_value(node, gen, "run_decompositions", sizes)
         if value is None:
             raise ValueError(f"run_decompositions: input {node.name} has no meta['val']")
         values.append(value)
@@ -99,7 +142,7 @@ class _ConstantLifter:
 def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
     """A new ExportedProgram whose graph holds only core ATen ops (and `keep_ops`).
 
-    ep: a torch.export.ExportedProgram (static shapes). keep_ops, opset, strict: as
+    ep: a torch.export.ExportedProgram (static or dynamic shapes). keep_ops, opset, strict: as
     graph_lower.lower. The lowering report is attached as the result's `graph_lower_report`.
     """
     if not isinstance(ep, torch.export.ExportedProgram):
@@ -112,9 +155,13 @@ def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
 def _run_decompositions(ep, keep_ops, opset, strict):
     from . import _check, lower_graph
 
+    symbolic = _symbolic_placeholders(ep)
     examples = _example_values(ep)
-    imported = _fx.import_fx(ep.graph_module)
-    graph, report = lower_graph(imported.graph, examples, keep_ops, opset=opset)
+    others = [_example_values(ep, _other_sizes(ep, symbolic))] if symbolic else []
+    imported = _fx.import_fx(ep.graph_module, examples)
+    # With dynamic dims, loops over ranks (constant trip counts) are unrolled: FX has no loops.
+    graph, report = lower_graph(imported.graph, examples, keep_ops, opset=opset,
+                                unroll_loops=bool(symbolic), inputs_at_other_sizes=others)
     _check(report, strict, False, "run_decompositions")
     originals = [n for n in ep.graph_module.graph.nodes if n.op == "placeholder"]
     mode = detect_fake_mode([n.meta.get("val") for n in originals])
@@ -137,6 +184,9 @@ def _run_decompositions(ep, keep_ops, opset, strict):
     mutated = report.get("mutated_inputs", [])
     exporter.output(results, mutated, "return", imported.out_spec)
     gm_graph = exporter.fxg
+    if symbolic:
+        # Shape glue the export decided (branch conditions) is left unused.
+        gm_graph.eliminate_dead_code()
     # FX renames a placeholder named as a Python builtin (`input` -> `input_1`); torch.export
     # keeps such names (the generated forward's argument shadows the builtin), and so do we.
     for ph, original in zip(exporter.env, originals):
@@ -183,5 +233,8 @@ def _run_decompositions(ep, keep_ops, opset, strict):
         constants=constants,
     )
     new.graph_module.meta.update(ep.graph_module.meta)
+    report["symbolic_dims"] = {name: {str(d): str(sym) for d, sym in dims}
+                               for name, dims in symbolic.items()}
+    report["runtime_asserts"] = list(exporter.asserts)
     new.graph_lower_report = report
     return new

@@ -16,9 +16,18 @@ of `torch.ops.<ns>.<name>.<overload>` (keyword-only arguments as kwargs; `Scalar
 and `MemoryFormat` ints as `torch.dtype`, `torch.layout`, `torch.memory_format`), tensor
 constants become buffers read with `get_attr`, lists and tuples become Python lists and tuples.
 
-Errors (ValueError, naming the FX node or the IR node): symbolic shapes (SymInt placeholders or
-arguments), `call_module`/`call_method` nodes or Python callables (the graph is not at ATen level;
-trace it with make_fx first), higher-order ops, control flow (`prim::If`, `prim::Loop`) on export.
+Symbolic sizes. Imported: `aten.sym_size.int` becomes `aten::size.int`, SymInt arithmetic
+(`operator.mul`, `torch.sym_max`, ...) the TorchScript scalar op (`aten::mul.int`, `prim::max`),
+and placeholders take their types from the example inputs given. Exported (with a fake mode whose
+shape environment holds the symbols): shape glue becomes what torch.export emits
+(`aten.sym_size.int`, `aten.sym_stride.int`, `aten.sym_numel`, `operator.*` on SymInts), and is
+folded to a Python number where the symbols decide it; `prim::If` is inlined on the branch its
+condition takes (asserted with `aten._assert_scalar` when the symbols' ranges do not decide it)
+and `prim::Loop` unrolled.
+
+Errors (ValueError, naming the FX node or the IR node): `call_module`/`call_method` nodes or
+Python callables (the graph is not at ATen level; trace it with make_fx first), higher-order ops,
+a loop or `list[i]` whose trip count or index is symbolic on export.
 """
 
 import contextlib
@@ -207,6 +216,20 @@ def _scalar_sibling(op, positions):
     return _SCALAR_SIBLINGS[key]
 
 
+# The SymInt/SymFloat/SymBool arithmetic torch.export and make_fx trace with Python functions,
+# and the TorchScript op computing each (their int/float overloads are chosen by the inputs).
+_SYM_IMPORTS = {
+    operator.add: "aten::add", operator.sub: "aten::sub", operator.mul: "aten::mul",
+    operator.floordiv: "aten::floordiv", operator.truediv: "aten::div",
+    operator.mod: "aten::remainder", operator.neg: "aten::neg", operator.pow: "aten::pow",
+    operator.eq: "aten::eq", operator.ne: "aten::ne", operator.lt: "aten::lt",
+    operator.le: "aten::le", operator.gt: "aten::gt", operator.ge: "aten::ge",
+    operator.and_: "aten::__and__", operator.or_: "aten::__or__", torch.sym_not: "aten::__not__",
+    torch.sym_max: "prim::max", torch.sym_min: "prim::min", torch.sym_float: "aten::Float",
+    torch.sym_int: "aten::Int",
+}
+
+
 class _Importer:
     def __init__(self, gm: torch.fx.GraphModule, example_inputs=None):
         self.gm = gm
@@ -320,6 +343,9 @@ class _Importer:
             item.output().setType(torch._C.TensorType.get())
             self.env[node] = item.output()
             return
+        if target is torch.ops.aten.sym_size.int or target in _SYM_IMPORTS:
+            self.symbolic(node, where)
+            return
         if not isinstance(target, torch._ops.OpOverload):
             raise ValueError(f"{where}: only torch.ops overloads can be imported; trace the "
                              "graph to ATen level first (torch.fx.experimental.proxy_tensor."
@@ -373,6 +399,29 @@ class _Importer:
         self.scoped[1].append(node.name)
         self.origins[node.name] = node.meta
 
+    def symbolic(self, node, where):
+        """A symbolic-size node of torch.export or make_fx (aten.sym_size.int, SymInt
+        arithmetic with operator.*) as the TorchScript glue computing it (aten::size.int,
+        aten::mul.int, ...)."""
+        target = node.target
+        if node.kwargs:
+            raise ValueError(f"{where}: keyword arguments are not supported here")
+        inputs = [self.value(a, None, where) for a in node.args]
+        kind = "aten::size" if target is torch.ops.aten.sym_size.int else _SYM_IMPORTS[target]
+        ir = self.g.create(kind, inputs, 1)
+        self.g.insertNode(ir)
+        val = node.meta.get("val")
+        if isinstance(val, (bool, torch.SymBool)):
+            ir.output().setType(torch._C.BoolType.get())
+        elif isinstance(val, (float, torch.SymFloat)):
+            ir.output().setType(torch._C.FloatType.get())
+        else:
+            ir.output().setType(torch._C.IntType.get())
+        if ir.schema() == "(no schema)":
+            types = ", ".join(str(i.type()) for i in inputs)
+            raise ValueError(f"{where}: no TorchScript overload of {kind} takes ({types})")
+        self.env[node] = ir.output()
+
     def run(self) -> ImportedGraph:
         names = []
         out_spec = None
@@ -412,17 +461,24 @@ class _Importer:
         return ImportedGraph(self.g, names, out_spec, self.origins)
 
 
-def example_value(node: torch.fx.Node, generator: torch.Generator, what: str):
+def example_value(node: torch.fx.Node, generator: torch.Generator, what: str, sizes=None):
     """A value for placeholder `node` from its meta["val"] (the FakeTensors of torch.export and
     make_fx): a tensor of its shape and dtype (floating point and complex random normal drawn
     from `generator`, other dtypes zeros), or the int, float or bool itself; None without a val.
-    Raises ValueError (starting with `what`) for symbolic sizes and other types."""
+    A symbolic size takes its hint (the size it was traced at) or, with `sizes` ({sympy symbol:
+    int}), its expression's value at those.
+    Raises ValueError (starting with `what`) for symbolic sizes without a hint and other types."""
     val = node.meta.get("val")
     if val is None:
         return None
     if isinstance(val, torch.Tensor):
         shape = []
         for s in val.shape:
+            if isinstance(s, torch.SymInt):
+                if sizes is not None:
+                    s = int(s.node.expr.xreplace(sizes))
+                elif s.node.has_hint():
+                    s = int(s.node.require_hint())
             if not isinstance(s, int):
                 raise ValueError(f"{what}: input {node.name} has a symbolic size ({s}); "
                                  "graph-lower specialises shapes: trace or export with static "
@@ -486,6 +542,67 @@ def _overload(text, where):
     return got
 
 
+def _val(x):
+    """The value an exported FX value stands for: an FX node's meta["val"] (FakeTensor, SymInt,
+    ...), lists item by item, constants themselves."""
+    if isinstance(x, torch.fx.Node):
+        return x.meta.get("val")
+    if isinstance(x, list):
+        return [_val(e) for e in x]
+    if isinstance(x, tuple):
+        return tuple(_val(e) for e in x)
+    return x
+
+
+def _static(value):
+    """A SymInt/SymFloat/SymBool whose expression is a number, as that Python number."""
+    if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+        expr = value.node.expr
+        if getattr(expr, "is_number", False) or expr in (True, False):
+            if isinstance(value, torch.SymBool):
+                return bool(expr)
+            return int(expr) if isinstance(value, torch.SymInt) else float(expr)
+    return value
+
+
+def _decided(value, kind):
+    value = _static(value)
+    if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+        raise ValueError(f"export_fx: {kind} on a symbolic value ({value}) has no FX form")
+    return value
+
+
+def _range_length(lo, hi, step):
+    # aten::__range_length (torch/csrc/jit/runtime/register_prim_ops.cpp): trips of range().
+    if step > 0:
+        return torch.sym_max(0, (hi - lo + step - 1) // step)
+    return torch.sym_max(0, (lo - hi - step - 1) // (-step))
+
+
+def _derive_index(index, start, step):
+    return start + index * step
+
+
+# TorchScript scalar ops and the Python function computing each on Python or symbolic numbers
+# (the form torch.export's graphs call them in).
+_GLUE_FUNCTIONS = {
+    "aten::add": operator.add, "aten::sub": operator.sub, "aten::mul": operator.mul,
+    "aten::floordiv": operator.floordiv, "aten::div": operator.truediv,
+    "aten::remainder": operator.mod, "aten::neg": operator.neg, "aten::pow": operator.pow,
+    "aten::eq": operator.eq, "aten::ne": operator.ne, "aten::lt": operator.lt,
+    "aten::le": operator.le, "aten::gt": operator.gt, "aten::ge": operator.ge,
+    "aten::__and__": operator.and_, "aten::__or__": operator.or_, "aten::__not__": torch.sym_not,
+    "prim::max": torch.sym_max, "prim::min": torch.sym_min, "aten::Float": torch.sym_float,
+    "aten::Int": torch.sym_int,
+}
+# Metadata queries of a tensor.
+_QUERIES = {"aten::size", "aten::stride", "aten::numel", "aten::dim", "prim::dtype", "prim::device",
+            "aten::is_floating_point", "aten::is_contiguous"}
+_GLUE_KINDS = set(_GLUE_FUNCTIONS) | _QUERIES | {
+    "aten::len", "aten::__is__", "aten::__isnot__", "aten::__getitem__", "aten::slice",
+    "aten::append", "aten::__range_length", "aten::__derive_index"}
+
+
 # The metadata an exported node takes from the FX node it came from (import_fx records the
 # origin as the TorchScript node's scope; the C++ pass gives a decomposition's nodes the scope of
 # the node decomposed): what torch.export's own run_decompositions keeps.
@@ -528,6 +645,7 @@ class _Exporter:
         self.mode = fake_mode
         self.constant = constant or self.buffer
         self.input_names = [debug for debug, _ in inputs]
+        self.asserts = []  # the run-time asserts added for branches on symbolic sizes
         for k, ((debug, t), name) in enumerate(zip(inputs, names)):
             if t == "module":
                 raise ValueError(f"export_fx: input {debug} is a module; lower a frozen graph")
@@ -634,9 +752,15 @@ class _Exporter:
 
     def run(self):
         """Emits every node; returns the FX values of the graph's outputs."""
+        self.emit(self.nodes)
+        return [self.env[i] for i in self.outputs]
+
+    def emit(self, nodes):
         env = self.env
-        for kind, schema, ins, outs, scope, constant in self.nodes:
-            if kind == "prim::Constant":
+        for kind, schema, ins, outs, scope, constant, blocks in nodes:
+            if blocks is not None:
+                self.control(kind, ins, outs, blocks)
+            elif kind == "prim::Constant":
                 env.append(self.lift(constant))
             elif kind == "prim::ListConstruct":
                 env.append([env[i] for i in ins])
@@ -647,12 +771,161 @@ class _Exporter:
                 env.append(env[ins[0]])
             elif kind in ("prim::ListUnpack", "prim::TupleUnpack"):
                 self.unpack(env[ins[0]], outs, scope)
+            elif kind in _GLUE_KINDS and self.mode is not None and self.is_glue(kind, schema):
+                env.append(self.glue(kind, [env[i] for i in ins]))
             elif schema is None:
                 raise ValueError(f"export_fx: IR node {kind} has no FX form (control flow, "
                                  "module attributes and ops without a schema are not exported)")
             else:
                 self.call(kind, schema, ins, outs, scope)
-        return [env[i] for i in self.outputs]
+
+    def skip(self, nodes):
+        """Numbers the values of `nodes` (a branch not taken) without emitting them."""
+        for _, _, _, outs, _, _, blocks in nodes:
+            for inputs, sub, _ in blocks or ():
+                self.env.extend([None] * len(inputs))
+                self.skip(sub)
+            self.env.extend([None] * len(outs))
+
+    def is_glue(self, kind, schema):
+        """Whether the node computes a scalar or list of the program's shapes: a query of a
+        tensor's metadata, or an op of its schema's that takes no tensor (aten::add.int)."""
+        if kind in _QUERIES:
+            return True
+        return schema is not None and "Tensor" not in schema.split("->")[0]
+
+    def glue(self, kind, args):
+        """The Python value (int, SymInt, list, ...) a glue node computes from `args`, its
+        inputs' FX values; a symbolic result is an FX node (aten.sym_size.int, operator.mul,
+        ...) computing it, with it as meta["val"], as torch.export's graphs have them."""
+        vals = [_val(a) for a in args]
+        if kind == "aten::size":
+            if len(args) == 1:
+                return [self.symbolic(torch.ops.aten.sym_size.int, (args[0], d), v)
+                        for d, v in enumerate(vals[0].shape)]
+            return self.symbolic(torch.ops.aten.sym_size.int, tuple(args), vals[0].size(vals[1]))
+        if kind == "aten::stride":
+            if len(args) == 1:
+                return [self.symbolic(torch.ops.aten.sym_stride.int, (args[0], d), v)
+                        for d, v in enumerate(vals[0].stride())]
+            return self.symbolic(torch.ops.aten.sym_stride.int, tuple(args),
+                                 vals[0].stride(vals[1]))
+        if kind == "aten::numel":
+            return self.symbolic(torch.ops.aten.sym_numel.default, (args[0],), vals[0].numel())
+        if kind == "aten::dim":
+            return vals[0].dim()
+        if kind == "aten::len":
+            if isinstance(vals[0], torch.Tensor):
+                return self.symbolic(torch.ops.aten.sym_size.int, (args[0], 0), vals[0].size(0))
+            return len(args[0])
+        if kind == "prim::dtype":
+            return _dtype_code(vals[0].dtype)
+        if kind == "prim::device":
+            return vals[0].device
+        if kind == "aten::is_floating_point":
+            return vals[0].is_floating_point()
+        if kind == "aten::is_contiguous":
+            memory_format = torch.contiguous_format
+            if len(vals) > 1:
+                memory_format = _MEMORY_FORMATS[vals[1]]
+            return _decided(vals[0].is_contiguous(memory_format=memory_format), kind)
+        if kind in ("aten::__is__", "aten::__isnot__"):
+            same = vals[0] is None and vals[1] is None
+            if (vals[0] is None) != (vals[1] is None):
+                same = False
+            elif vals[0] is not None:
+                same = args[0] is args[1]
+            return same if kind == "aten::__is__" else not same
+        if kind == "aten::__getitem__":
+            return args[0][_decided(vals[1], kind)]
+        if kind == "aten::slice":
+            items = args[0]
+            start, end, step = (_decided(v, kind) for v in vals[1:4])
+            return list(items[start:end:step])
+        if kind == "aten::append":
+            args[0].append(args[1])
+            return args[0]
+        if kind == "aten::__range_length":
+            lo, hi, step = vals
+            return self.symbolic(_range_length, tuple(args), _range_length(lo, hi, step))
+        if kind == "aten::__derive_index":
+            index, start, step = vals
+            return self.symbolic(_derive_index, tuple(args), start + index * step)
+        fn = _GLUE_FUNCTIONS[kind]
+        if any(isinstance(a, (list, tuple)) for a in args):
+            return fn(*args)  # list concatenation or comparison, item by item
+        return self.symbolic(fn, tuple(args), fn(*vals))
+
+    def symbolic(self, fn, args, value):
+        """`value` itself when it is static; else an FX node calling fn(*args), valued."""
+        value = _static(value)
+        if not isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+            return value
+        node = self.fxg.call_function(fn, args)
+        node.meta["val"] = value
+        return node
+
+    def loop(self, ins, blocks):
+        """prim::Loop whose trip count and conditions are static: its body emitted once per
+        trip (the graph unrolled). A symbolic trip count or condition: ValueError."""
+        env = self.env
+        trips = _decided(_val(env[ins[0]]), "prim::Loop's trip count")
+        go = _decided(_val(env[ins[1]]), "prim::Loop's condition")
+        carried = [env[i] for i in ins[2:]]
+        inputs, nodes, outputs = blocks[0]
+        start = len(env)
+        i = 0
+        while go and i < trips:
+            del env[start:]
+            env.append(i)
+            env.extend(carried)
+            self.emit(nodes)
+            go = _decided(_val(env[outputs[0]]), "prim::Loop's condition")
+            carried = [env[o] for o in outputs[1:]]
+            i += 1
+        del env[start:]
+        env.extend([None] * len(inputs))
+        self.skip(nodes)
+        env.extend(carried)
+
+    def control(self, kind, ins, outs, blocks):
+        """prim::If whose condition the program's shapes decide: its branch is inlined. A
+        condition on symbolic sizes that their ranges decide (statically_known_true) needs
+        nothing more; one they do not decide takes the branch of the sizes the program was
+        lowered on and is asserted at run time (aten._assert_scalar, as torch.export keeps its
+        guards). A prim::Loop is unrolled (loop)."""
+        if kind == "prim::Loop":
+            self.loop(ins, blocks)
+            return
+        if kind != "prim::If":
+            raise ValueError(f"export_fx: IR node {kind} with blocks has no FX form")
+        cond = self.env[ins[0]]
+        value = _static(_val(cond))
+        if isinstance(value, torch.SymBool):
+            from torch.fx.experimental.symbolic_shapes import statically_known_true
+            if statically_known_true(value):
+                value = True
+            elif statically_known_true(torch.sym_not(value)):
+                value = False
+            else:
+                hint = bool(value.node.require_hint())
+                check = cond if hint else self.symbolic(torch.sym_not, (cond,),
+                                                        torch.sym_not(value))
+                message = f"graph-lower lowered for {value} being {hint}"
+                self.fxg.call_function(torch.ops.aten._assert_scalar.default, (check, message))
+                self.asserts.append(f"{value} == {hint}")
+                value = hint
+        if not isinstance(value, bool):
+            raise ValueError(f"export_fx: prim::If on a value that is not a bool ({value!r})")
+        taken = 0 if value else 1
+        for k, (inputs, nodes, _) in enumerate(blocks):
+            self.env.extend([None] * len(inputs))
+            if k == taken:
+                self.emit(nodes)
+            else:
+                self.skip(nodes)
+        for o in blocks[taken][2]:
+            self.env.append(self.env[o])
 
     def output(self, results, mutated_inputs, mutations, out_spec):
         """Adds the output node: `results` (run's) with the new values of `mutated_inputs`

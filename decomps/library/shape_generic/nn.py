@@ -36,6 +36,19 @@ def linear(input: Tensor, weight: Tensor, bias: Optional[Tensor] = None) -> Tens
     return torch.add(torch.matmul(input, torch.t(weight)), bias)
 
 
+# A contiguous copy viewed: what reshape does when no view is possible, without its walk over
+# the strides, whose path depends on the sizes (with symbolic sizes each step would be a guard).
+# For the broadcast (expanded) and transposed operands below, which reshape copies anyway.
+def _copy_view(x: Tensor, shape: List[int]) -> Tensor:
+    return torch.view(torch.clone(x, memory_format=torch.contiguous_format), shape)
+
+
+def _broadcast_dim(x: int, y: int) -> int:
+    if x == 1:
+        return y
+    return x
+
+
 def _broadcast_batch(a: List[int], b: List[int]) -> List[int]:
     n = len(a)
     if len(b) > n:
@@ -50,10 +63,8 @@ def _broadcast_batch(a: List[int], b: List[int]) -> List[int]:
             x = a[ia]
         if ib >= 0:
             y = b[ib]
-        if x == 1:
-            out.append(y)
-        else:
-            out.append(x)
+        # One append per dim whatever the sizes, so that the list's length folds.
+        out.append(_broadcast_dim(x, y))
     return out
 
 
@@ -103,12 +114,12 @@ def matmul(self: Tensor, other: Tensor) -> Tensor:
     size1 = batch[:]
     size1.append(n)
     size1.append(m1)
-    left = torch.reshape(torch.expand(left, size1), [b, n, m1])
+    left = _copy_view(torch.expand(left, size1), [b, n, m1])
     right = torch.unsqueeze(other, 1) if d2 == 1 else other
     size2 = batch[:]
     size2.append(m2)
     size2.append(p)
-    right = torch.reshape(torch.expand(right, size2), [b, m2, p])
+    right = _copy_view(torch.expand(right, size2), [b, m2, p])
     out_shape = batch[:]
     if d1 > 1:
         out_shape.append(n)
@@ -160,7 +171,7 @@ def _repeat_heads(x: Tensor, r: int) -> Tensor:
     merged.append(sizes[n - 3] * r)
     merged.append(sizes[n - 2])
     merged.append(sizes[n - 1])
-    return torch.reshape(torch.expand(torch.unsqueeze(x, -3), expanded), merged)
+    return _copy_view(torch.expand(torch.unsqueeze(x, -3), expanded), merged)
 
 
 # scaled_dot_product_attention in its math form (attention.cpp _scaled_dot_product_attention_math):
@@ -199,7 +210,16 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
     attn = torch._softmax(scores, -1, False)
     if dropout_p > 0.0:
         attn = torch.native_dropout(attn, dropout_p, True)[0]
-    return torch.matmul(attn, v)
+    out = torch.matmul(attn, v)
+    # On the CPU the kernel runs flash attention for 4-D inputs, whose output has the query's
+    # layout; programs traced over it view it accordingly (see sdpa_flash_cpu).
+    if query.dim() == 4:
+        st = query.stride()
+        order = [_at_rank(st, 0), _at_rank(st, 1), _at_rank(st, 2), _at_rank(st, 3)]
+        if order != [0, 1, 2, 3]:
+            inverse = [_rank(st, 0), _rank(st, 1), _rank(st, 2), _rank(st, 3)]
+            out = torch.permute(torch.contiguous(torch.permute(out, order)), inverse)
+    return out
 
 
 # max_pool2d without indices is the first result of the core op with them.

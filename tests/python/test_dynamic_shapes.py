@@ -1,0 +1,111 @@
+"""Dynamic shapes: a program exported with dynamic dims is lowered once, keeps its symbols and
+their ranges, and computes what eager computes at every size in range (issue 39)."""
+
+import collections
+
+import pytest
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch.export import Dim, export
+
+import graph_lower
+
+# The symbolic-size ops torch.export itself emits, allowed besides core ATen.
+SYMBOLIC = {"aten.sym_size.int", "aten.sym_stride.int", "aten.sym_numel.default",
+            "aten._assert_scalar.default"}
+
+
+class Block(nn.Module):
+    def __init__(self, d=32, heads=4, kv_heads=4):
+        super().__init__()
+        self.heads, self.kv_heads = heads, kv_heads
+        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.q = nn.Linear(d, d)
+        self.kv = nn.Linear(d, 2 * d * kv_heads // heads)
+        self.out = nn.Linear(d, d)
+        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+
+    def forward(self, x):
+        B, T, C = x.shape
+        hd = C // self.heads
+        h = self.ln1(x)
+        q = self.q(h).view(B, T, self.heads, hd).transpose(1, 2)
+        k, v = self.kv(h).split(self.kv_heads * hd, dim=-1)
+        k = k.reshape(B, T, self.kv_heads, hd).transpose(1, 2)
+        v = v.reshape(B, T, self.kv_heads, hd).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True,
+                                           enable_gqa=self.kv_heads != self.heads)
+        x = x + self.out(y.transpose(1, 2).reshape(B, T, C))
+        return x + self.ff(self.ln2(x))
+
+
+class DecoderLM(nn.Module):
+    def __init__(self, vocab=64, d=32, layers=2, kv_heads=4):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d)
+        self.blocks = nn.ModuleList([Block(d, 4, kv_heads) for _ in range(layers)])
+        self.ln = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab, bias=False)
+
+    def forward(self, idx):
+        x = self.emb(idx)
+        for b in self.blocks:
+            x = b(x)
+        return torch.log_softmax(self.head(self.ln(x)), -1)
+
+
+def _targets(ep):
+    return collections.Counter(str(n.target) for n in ep.graph.nodes if n.op == "call_function")
+
+
+def _non_core(ep):
+    bad = set()
+    for n in ep.graph.nodes:
+        if n.op != "call_function" or str(n.target) in SYMBOLIC:
+            continue
+        if isinstance(n.target, torch._ops.OpOverload):
+            if torch.Tag.core not in n.target.tags:
+                bad.add(str(n.target))
+        elif n.target.__module__ not in ("_operator", "operator") and n.target not in (
+                torch.sym_not, torch.sym_max, torch.sym_min, torch.sym_float, torch.sym_int):
+            bad.add(str(n.target))
+    return bad
+
+
+@pytest.mark.parametrize("kv_heads", [4, 2])
+def test_a_decoder_exported_with_dynamic_batch_and_length_keeps_both(kv_heads):
+    torch.manual_seed(0)
+    model = DecoderLM(kv_heads=kv_heads).eval()
+    batch, seq = Dim("batch", min=1, max=16), Dim("seq", min=2, max=96)
+    ep = export(model, (torch.randint(0, 64, (2, 8)),),
+                dynamic_shapes={"idx": {0: batch, 1: seq}})
+    lowered = graph_lower.run_decompositions(ep)
+    assert lowered.range_constraints == ep.range_constraints
+    report = lowered.graph_lower_report
+    assert report["non_core_ops"] == []
+    assert set(report["symbolic_dims"]["idx"]) == {"0", "1"}
+    assert _non_core(lowered) == set(), _targets(lowered)
+    placeholder = [n for n in lowered.graph.nodes if n.op == "placeholder"][-1]
+    assert [str(s) for s in placeholder.meta["val"].shape] == [
+        str(s) for s in [n for n in ep.graph.nodes if n.op == "placeholder"][-1].meta["val"].shape]
+    module = lowered.module()
+    for b, t in ((1, 2), (2, 8), (3, 17), (16, 96), (5, 33)):
+        idx = torch.randint(0, 64, (b, t))
+        with torch.no_grad():
+            torch.testing.assert_close(module(idx), model(idx), atol=1e-5, rtol=1e-5)
+
+
+def test_a_static_dim_folds_while_the_dynamic_one_is_read_at_run_time():
+    class M(nn.Module):
+        def forward(self, x):
+            return torch.softmax(x.flatten(1) @ x.flatten(1).t(), -1)
+
+    ep = export(M(), (torch.randn(4, 3, 5),), dynamic_shapes={"x": {0: Dim("n", min=2, max=50)}})
+    lowered = graph_lower.run_decompositions(ep)
+    # Only dim 0 is read; dims 1 and 2 are folded into the view's size.
+    sizes = [n for n in lowered.graph.nodes if n.target is torch.ops.aten.sym_size.int]
+    assert sizes and all(n.args[1] == 0 for n in sizes)
+    for n in (2, 7, 50):
+        x = torch.randn(n, 3, 5)
+        torch.testing.assert_close(lowered.module()(x), M()(x))
