@@ -13,10 +13,12 @@ break) is compiled lazily, on its first call, for the concrete inputs of that ca
    The report's `runner` says which: "fx" or "torchscript" (with `runner_reason`).
 
 A compiled graph is cached per input signature (shapes, strides, dtypes, devices, requires_grad,
-and the values of non-tensor inputs), so new shapes, whether dynamo recompiles for them or hands
-over a graph with symbolic sizes, are lowered again for the sizes seen (an inference graph
-with static shapes and only tensor inputs, which dynamo's guards keep to one signature, skips the
-lookup). Writes the graph makes to its inputs (BatchNorm's running statistics in training mode)
+and the values of non-tensor inputs), so new shapes a static graph is called with are lowered
+again for the sizes seen (an inference graph with static shapes and only tensor inputs, which
+dynamo's guards keep to one signature, skips the lookup). An inference graph with symbolic sizes
+(`dynamic=True`, or dynamo's automatic dynamic shapes after a size changed) is lowered once, when
+compiled, with those dims symbolic, and serves every size (_DynamicGraph; its report has
+`symbolic_dims`); a training graph with symbolic sizes is still lowered per signature. Writes the graph makes to its inputs (BatchNorm's running statistics in training mode)
 are returned by the lowered graph and copied back into the caller's tensors.
 
 Inference and training both work. With grad mode on and an input that requires grad
@@ -193,22 +195,94 @@ class _CompiledGraph:
         return lowered(list(args))
 
 
+class _DynamicGraph:
+    """An inference graph with symbolic sizes (torch.compile(dynamic=True), or the graph dynamo
+    traces again with dynamic dims after a size changed), lowered once, when compiled, for every
+    size: AOTAutograd's ATen graph of it (parameters lifted to inputs, each value's `val` with
+    the symbols) is lowered with the dims symbolic, as run_decompositions does for a dynamic
+    program (docs/semantics.md, "Dynamic dims"), and run as an FX GraphModule that reads the
+    sizes when it runs (aten.sym_size.int, ...). The report's `symbolic_dims` names the symbolic
+    dims of each input, `runtime_asserts` the branches on sizes it asserts."""
+
+    def __init__(self, g: torch.fx.GraphModule):
+        self.graph_id = next(_IDS)
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+        # AOTAutograd compiles under its fake mode: example values and the FakeTensors of the
+        # export are made outside it (the export enters the graph's own mode where it runs ops).
+        with _LOWER_LOCK, unset_fake_temporarily():
+            self.run = self.lower(g)
+
+    def lower(self, g):
+        from torch._guards import detect_fake_mode
+
+        from . import NotCoreAtenError, lower_graph
+
+        placeholders = [n for n in g.graph.nodes if n.op == "placeholder"]
+        symbolic = _fx.symbolic_inputs(placeholders)
+        env = next(iter(symbolic.values()))[0][1].node.shape_env
+        sizes = _fx.other_sizes(symbolic, env.var_to_range.get)
+        sets = []
+        for at in (None, sizes):
+            gen = torch.Generator().manual_seed(0)
+            sets.append([_fx.example_value(n, gen, "graph_lower backend", at)
+                         for n in placeholders])
+        imported = _fx.import_fx(g, sets[0])
+        with torch.no_grad():
+            graph, report = lower_graph(imported.graph, sets[0], unroll_loops=True,
+                                        inputs_at_other_sizes=sets[1:])
+        names = [i.debugName() for i in imported.graph.inputs()]
+        mutated = [names.index(n) for n in report.get("mutated_inputs", [])]
+        n_outputs = len(list(imported.graph.outputs()))
+        mode = detect_fake_mode([n.meta.get("val") for n in placeholders])
+        exporter = _fx._Exporter(graph, imported.input_names, imported.origins, mode,
+                                 [dict(n.meta) for n in placeholders])
+        exporter.output(exporter.run(), [], "copy_", None)
+        exporter.fxg.eliminate_dead_code()
+        function = torch.fx.GraphModule(exporter.root, exporter.fxg)
+        report.update(graph_id=self.graph_id, phase="inference", runner="fx",
+                      input_signature=["dynamic"],
+                      symbolic_dims=_fx.symbolic_dims_report(symbolic),
+                      runtime_asserts=list(exporter.asserts))
+        with _LOCK:
+            _REPORTS.append(report)
+        if strict and report["non_core_ops"]:
+            raise NotCoreAtenError(
+                f"graph_lower backend: graph {self.graph_id}: ops outside core ATen are left: "
+                f"{', '.join(report['non_core_ops'])}", report)
+        return _Lowered(function, imported.out_spec, n_outputs, mutated)
+
+    def __call__(self, *args):
+        return self.run(list(args))
+
+
+def _symbolic(example_inputs):
+    return any(isinstance(e, torch.SymInt) or (isinstance(e, torch.Tensor) and any(
+        isinstance(d, torch.SymInt) for d in (*e.shape, *e.stride()))) for e in example_inputs)
+
+
 def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     """The dynamo backend: returns a callable that lowers `gm` on its first call (module doc)."""
     if kwargs.get("options"):
         raise ValueError(f"graph_lower backend: unknown options {sorted(kwargs['options'])}")
     needs_grad = torch.is_grad_enabled() and any(
         isinstance(e, torch.Tensor) and e.requires_grad for e in example_inputs)
+    from functorch.compile import make_boxed_func
+    from torch._dynamo.backends.common import aot_autograd
+
+    if not needs_grad and _symbolic(example_inputs):
+        # Symbolic sizes: lowered once for every size, on AOTAutograd's ATen graph.
+        def dynamic(g, _):
+            return make_boxed_func(_DynamicGraph(g))
+
+        return aot_autograd(fw_compiler=dynamic, inference_compiler=dynamic,
+                            keep_inference_input_mutations=True)(gm, example_inputs)
     if not needs_grad:
-        static = all(isinstance(e, torch.Tensor) and not any(
-            isinstance(d, torch.SymInt) for d in (*e.shape, *e.stride()))
-            for e in example_inputs)
+        static = all(isinstance(e, torch.Tensor) for e in example_inputs)
         return _CompiledGraph(gm, "inference", static)
     # Training: AOTAutograd splits the graph into a forward and a backward graph at ATen level
     # (honouring detach and no_grad regions inside the graph) and runs them inside an
     # autograd.Function; both are lowered.
-    from functorch.compile import make_boxed_func
-    from torch._dynamo.backends.common import aot_autograd
 
     def compiler(phase):
         return lambda g, _: make_boxed_func(_CompiledGraph(g, phase))

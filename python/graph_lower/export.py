@@ -45,41 +45,6 @@ from . import fx as _fx
 __all__ = ["run_decompositions"]
 
 
-def _symbolic_placeholders(ep):
-    """{placeholder name: [(dim, SymInt)]} for the user inputs whose sizes are symbolic."""
-    found = {}
-    for node in ep.graph_module.graph.nodes:
-        if node.op != "placeholder":
-            continue
-        val = node.meta.get("val")
-        if isinstance(val, torch.Tensor):
-            dims = [(d, s) for d, s in enumerate(val.shape) if isinstance(s, torch.SymInt)]
-            if dims:
-                found[node.name] = dims
-    return found
-
-
-def _other_sizes(ep, symbolic):
-    """Values of the program's size symbols for a second lowering run: each symbol's hint (the
-    size it was exported at) plus one, or minus one at the top of its range, so that every
-    dynamic dim changes parity (LoweringOptions::example_inputs_at_other_sizes). {} when a
-    symbol's range holds one value only (it is static)."""
-    env = next(iter(symbolic.values()))[0][1].node.shape_env
-    values = {}
-    for sym, hint in env.var_to_val.items():
-        hint = int(hint)
-        vr = ep.range_constraints.get(sym)
-        lower = int(vr.lower) if vr is not None and vr.lower.is_finite else 0
-        upper = int(vr.upper) if vr is not None and vr.upper.is_finite else hint + 1
-        if hint + 1 <= upper:
-            values[sym] = hint + 1
-        elif hint - 1 >= lower:
-            values[sym] = hint - 1
-        else:
-            values[sym] = hint
-    return values
-
-
 def _example_values(ep, sizes=None):
     """One value per placeholder: parameters, buffers and constants themselves; user inputs made
     from their `val`, symbolic sizes at their hints or, with `sizes` ({symbol: int}), at those."""
@@ -155,9 +120,13 @@ def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
 def _run_decompositions(ep, keep_ops, opset, strict):
     from . import _check, lower_graph
 
-    symbolic = _symbolic_placeholders(ep)
+    placeholders = [n for n in ep.graph_module.graph.nodes if n.op == "placeholder"]
+    symbolic = _fx.symbolic_inputs(placeholders)
     examples = _example_values(ep)
-    others = [_example_values(ep, _other_sizes(ep, symbolic))] if symbolic else []
+    others = []
+    if symbolic:
+        sizes = _fx.other_sizes(symbolic, ep.range_constraints.get)
+        others = [_example_values(ep, sizes)]
     imported = _fx.import_fx(ep.graph_module, examples)
     # With dynamic dims, loops over ranks (constant trip counts) are unrolled: FX has no loops.
     graph, report = lower_graph(imported.graph, examples, keep_ops, opset=opset,
@@ -233,8 +202,7 @@ def _run_decompositions(ep, keep_ops, opset, strict):
         constants=constants,
     )
     new.graph_module.meta.update(ep.graph_module.meta)
-    report["symbolic_dims"] = {name: {str(d): str(sym) for d, sym in dims}
-                               for name, dims in symbolic.items()}
+    report["symbolic_dims"] = _fx.symbolic_dims_report(symbolic)
     report["runtime_asserts"] = list(exporter.asserts)
     new.graph_lower_report = report
     return new

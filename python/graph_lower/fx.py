@@ -461,6 +461,57 @@ class _Importer:
         return ImportedGraph(self.g, names, out_spec, self.origins)
 
 
+def symbolic_inputs(placeholders):
+    """{placeholder name: [(dim, SymInt)]} for the placeholders whose `val` has symbolic sizes;
+    a SymInt placeholder (a size dynamo passes as an argument) is [(None, SymInt)]."""
+    found = {}
+    for node in placeholders:
+        val = node.meta.get("val", node.meta.get("example_value"))
+        if isinstance(val, torch.Tensor):
+            dims = [(d, s) for d, s in enumerate(val.shape) if isinstance(s, torch.SymInt)
+                    and not isinstance(_static(s), int)]
+            if dims:
+                found[node.name] = dims
+        elif isinstance(val, torch.SymInt) and not isinstance(_static(val), int):
+            found[node.name] = [(None, val)]
+    return found
+
+
+def symbolic_dims_report(symbolic):
+    """The report's `symbolic_dims`: per input, dim (or "value") -> its symbolic size."""
+    return {name: {("value" if d is None else str(d)): str(s) for d, s in dims}
+            for name, dims in symbolic.items()}
+
+
+def _bound(x, default):
+    """A range's end as an int; `default` for an infinite one (sympy's oo, torch's int_oo)."""
+    if x is None or not getattr(x, "is_number", False) or not getattr(x, "is_Integer", False):
+        return default
+    return int(x)
+
+
+def other_sizes(symbolic, range_of):
+    """Values of a program's size symbols for a second lowering run (LoweringOptions::
+    example_inputs_at_other_sizes): each symbol's hint (the size it was traced at) plus one, or
+    minus one at the top of its range, so that every dynamic dim changes parity; a symbol whose
+    range holds its hint only keeps it. `symbolic`: symbolic_inputs' result; range_of(symbol):
+    its torch.utils._sympy.value_ranges.ValueRanges or None."""
+    env = next(iter(symbolic.values()))[0][1].node.shape_env
+    values = {}
+    for sym, hint in env.var_to_val.items():
+        hint = int(hint)
+        vr = range_of(sym)
+        lower = _bound(vr.lower if vr is not None else None, 0)
+        upper = _bound(vr.upper if vr is not None else None, hint + 1)
+        if hint + 1 <= upper:
+            values[sym] = hint + 1
+        elif hint - 1 >= lower:
+            values[sym] = hint - 1
+        else:
+            values[sym] = hint
+    return values
+
+
 def example_value(node: torch.fx.Node, generator: torch.Generator, what: str, sizes=None):
     """A value for placeholder `node` from its meta["val"] (the FakeTensors of torch.export and
     make_fx): a tensor of its shape and dtype (floating point and complex random normal drawn
@@ -468,9 +519,14 @@ def example_value(node: torch.fx.Node, generator: torch.Generator, what: str, si
     A symbolic size takes its hint (the size it was traced at) or, with `sizes` ({sympy symbol:
     int}), its expression's value at those.
     Raises ValueError (starting with `what`) for symbolic sizes without a hint and other types."""
-    val = node.meta.get("val")
+    val = node.meta.get("val", node.meta.get("example_value"))
     if val is None:
         return None
+    if isinstance(val, torch.SymInt):
+        if sizes is not None:
+            return int(val.node.expr.xreplace(sizes))
+        if val.node.has_hint():
+            return int(val.node.require_hint())
     if isinstance(val, torch.Tensor):
         shape = []
         for s in val.shape:

@@ -109,3 +109,23 @@ def test_a_static_dim_folds_while_the_dynamic_one_is_read_at_run_time():
     for n in (2, 7, 50):
         x = torch.randn(n, 3, 5)
         torch.testing.assert_close(lowered.module()(x), M()(x))
+
+
+def test_compile_dynamic_lowers_once_for_every_length():
+    from graph_lower import backend
+
+    torch.manual_seed(0)
+    model = DecoderLM().eval()
+    backend.clear_reports()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="graph_lower", dynamic=True)
+    with torch.no_grad():
+        for length in (8, 5, 31, 64, 2):
+            idx = torch.randint(0, 64, (3, length))
+            torch.testing.assert_close(compiled(idx), model(idx), atol=1e-5, rtol=1e-5)
+    reports = backend.reports()
+    assert len(reports) == 1, [r.get("symbolic_dims") for r in reports]
+    report = reports[0]
+    assert report["runner"] == "fx" and report["non_core_ops"] == []
+    dims = [d for per_input in report["symbolic_dims"].values() for d in per_input]
+    assert "0" in dims and "1" in dims  # the token ids' batch and length
