@@ -24,6 +24,7 @@ absl::Status RefuseLoweringFlags() {
   std::vector<std::string> lowering_only;
   if (!absl::GetFlag(FLAGS_output).empty()) lowering_only.push_back("-o");
   if (!absl::GetFlag(FLAGS_example_inputs).empty()) lowering_only.push_back("--example-inputs");
+  if (!absl::GetFlag(FLAGS_dynamic_dims).empty()) lowering_only.push_back("--dynamic-dims");
   if (absl::GetFlag(FLAGS_verify)) lowering_only.push_back("--verify");
   if (absl::GetFlag(FLAGS_strict)) lowering_only.push_back("--strict");
   if (absl::GetFlag(FLAGS_unroll_loops)) lowering_only.push_back("--unroll-loops");

@@ -1,11 +1,16 @@
 // graph-lower's flags, and the opset and example inputs they give.
 #include "cli/flags.h"
 
+#include <ATen/ATen.h>
+
+#include "absl/container/flat_hash_map.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "ir/status_macros.h"
 
@@ -24,6 +29,11 @@ ABSL_FLAG(std::string, example_inputs, "",
           "Example inputs: a spec like '1x3x224x224:float32;2x5:int64' (seeded random tensors) or "
           "a torch.save file of a list of tensors. Enables shape specialisation and CIA "
           "decompositions.");
+ABSL_FLAG(std::string, dynamic_dims, "",
+          "Dims of the example inputs that stay symbolic: comma-separated INPUT.DIM entries "
+          "(0-based user input, dim), INPUT.DIM=NAME to make entries one size, e.g. "
+          "'0.0=batch,0.1,1.0=batch'. The lowered graph computes what depends on them when it "
+          "runs. Needs --example-inputs.");
 ABSL_FLAG(bool, strict, false,
           "Fail (exit 1, no output archive; the --report is still written) when a non-core op "
           "is left.");
@@ -128,6 +138,83 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
   if (spec.empty()) return std::nullopt;
   ASSIGN_OR_RETURN(std::vector<c10::IValue> all, ProgramExampleInputs(program, spec));
   return std::move(all);
+}
+
+absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
+    const Program& program, const std::optional<std::vector<c10::IValue>>& examples) {
+  const std::string spec = absl::GetFlag(FLAGS_dynamic_dims);
+  if (spec.empty()) return std::vector<std::vector<c10::IValue>>{};
+  auto bad = [](absl::string_view entry, absl::string_view why) {
+    return absl::InvalidArgumentError(absl::StrCat("--dynamic-dims: '", entry, "': ", why));
+  };
+  if (!examples) {
+    return absl::InvalidArgumentError("--dynamic-dims needs --example-inputs");
+  }
+  // User inputs follow `self` (a module or None) and precede the lifted tensors.
+  const auto& in = program.graph->inputs();
+  const size_t first = !in.empty() && in[0]->type()->kind() == c10::TypeKind::ClassType ? 1 : 0;
+  const size_t users = examples->size() - first - program.lifted.size();
+  struct Dim {
+    size_t input;
+    int64_t dim;
+  };
+  std::vector<std::pair<std::string, std::vector<Dim>>> groups;  // symbol -> its dims
+  absl::flat_hash_map<std::string, size_t> by_name;
+  absl::flat_hash_map<std::string, std::string> seen;  // "I.D" -> entry
+  for (absl::string_view entry : absl::StrSplit(spec, ',', absl::SkipWhitespace())) {
+    entry = absl::StripAsciiWhitespace(entry);
+    std::pair<absl::string_view, absl::string_view> at_name = absl::StrSplit(entry, '=');
+    std::pair<absl::string_view, absl::string_view> input_dim = absl::StrSplit(at_name.first, '.');
+    size_t input = 0;
+    int64_t dim = 0;
+    if (!absl::SimpleAtoi(input_dim.first, &input) || !absl::SimpleAtoi(input_dim.second, &dim) ||
+        (absl::StrContains(entry, '=') && at_name.second.empty())) {
+      return bad(entry, "expected INPUT.DIM or INPUT.DIM=NAME (e.g. 0.1=seq)");
+    }
+    if (input >= users) {
+      return bad(entry, absl::StrCat("input ", input, " does not exist; the program takes ", users,
+                                     " input", users == 1 ? "" : "s"));
+    }
+    const c10::IValue& value = (*examples)[first + input];
+    if (!value.isTensor()) {
+      return bad(entry, absl::StrCat("input ", input, " is a ", value.tagKind(), ", not a tensor"));
+    }
+    const int64_t rank = value.toTensor().dim();
+    if (dim < -rank || dim >= rank) {
+      return bad(entry, absl::StrCat("dim ", dim, " is beyond input ", input, "'s rank ", rank));
+    }
+    if (dim < 0) dim += rank;
+    const std::string key = absl::StrCat(input, ".", dim);
+    if (auto [it, fresh] = seen.emplace(key, std::string(entry)); !fresh) {
+      return bad(entry, absl::StrCat("input ", input, " dim ", dim, " is named twice"));
+    }
+    const std::string name = at_name.second.empty() ? key : std::string(at_name.second);
+    auto [it, fresh] = by_name.emplace(name, groups.size());
+    if (fresh) groups.push_back({name, {}});
+    std::vector<Dim>& dims = groups[it->second].second;
+    if (!dims.empty()) {
+      const int64_t want = (*examples)[first + dims[0].input].toTensor().size(dims[0].dim);
+      if (value.toTensor().size(dim) != want) {
+        return bad(entry, absl::StrCat(name, ": input ", input, " dim ", dim, " has size ",
+                                       value.toTensor().size(dim), ", input ", dims[0].input,
+                                       " dim ", dims[0].dim, " has size ", want));
+      }
+    }
+    dims.push_back({input, dim});
+  }
+  std::vector<c10::IValue> other = *examples;
+  for (const auto& [name, dims] : groups) {
+    for (const Dim& d : dims) {
+      at::Tensor t = other[first + d.input].toTensor();
+      at::Tensor extra = t.size(d.dim) > 0 ? t.narrow(d.dim, t.size(d.dim) - 1, 1) : [&] {
+        std::vector<int64_t> sizes = t.sizes().vec();
+        sizes[d.dim] = 1;
+        return at::zeros(sizes, t.options());
+      }();
+      other[first + d.input] = at::cat({t, extra}, d.dim);
+    }
+  }
+  return std::vector<std::vector<c10::IValue>>{std::move(other)};
 }
 
 }  // namespace graph_lower

@@ -32,6 +32,7 @@ ABSL_DECLARE_FLAG(bool, progress);
 ABSL_DECLARE_FLAG(std::string, dot);
 ABSL_DECLARE_FLAG(std::string, html);
 ABSL_DECLARE_FLAG(std::string, opset);
+ABSL_DECLARE_FLAG(std::string, dynamic_dims);
 
 namespace graph_lower {
 
@@ -71,6 +72,18 @@ absl::StatusOr<Opset> BuildOpset();
 
 // Example inputs for the program's graph from --example-inputs (ir/graph_io.h).
 absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program);
+
+// --dynamic-dims: the example inputs at other sizes of the dims it names
+// (LoweringOptions::example_inputs_at_other_sizes), one set; empty when the flag is not given.
+// Spec: comma-separated entries I.D (user input I, 0-based; dim D, negative from the end), each
+// its own symbolic size, or I.D=NAME, entries of one NAME being one size (a batch shared by two
+// inputs). Each symbolic size is one more in the other set: the tensor grows along the dim by
+// repeating its last slice (so indices and masks stay valid), or by zeros from an empty dim.
+// Errors (InvalidArgument, prefixed "--dynamic-dims: " and naming the entry): a malformed
+// entry, an input that does not exist or is not a tensor, a dim beyond the input's rank, the
+// same dim twice, dims of one NAME of different sizes, or the flag without --example-inputs.
+absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
+    const Program& program, const std::optional<std::vector<c10::IValue>>& examples);
 
 }  // namespace graph_lower
 

@@ -69,6 +69,12 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   options.return_mutated_inputs = !absl::GetFlag(FLAGS_keep_input_mutation);
   ASSIGN_OR_RETURN(std::optional<std::vector<c10::IValue>> examples, ExampleInputs(program));
   options.example_inputs = std::move(examples);
+  ASSIGN_OR_RETURN(options.example_inputs_at_other_sizes,
+                   ExampleInputsAtOtherSizes(program, options.example_inputs));
+  if (!options.example_inputs_at_other_sizes.empty()) {
+    // Shape-generic decompositions loop over ranks; unrolled, their glue folds.
+    options.unroll_loops = true;
+  }
   if (options.verify && !options.example_inputs) {
     return absl::InvalidArgumentError("--verify needs --example-inputs");
   }

@@ -129,3 +129,42 @@ def test_compile_dynamic_lowers_once_for_every_length():
     assert report["runner"] == "fx" and report["non_core_ops"] == []
     dims = [d for per_input in report["symbolic_dims"].values() for d in per_input]
     assert "0" in dims and "1" in dims  # the token ids' batch and length
+
+
+def test_cli_dynamic_dims_give_one_archive_for_every_size(graph_lower_bin, tmp_path):
+    from conftest import run_cli
+
+    torch.manual_seed(0)
+    model = DecoderLM(kv_heads=2).eval()
+    archive, inputs, out = tmp_path / "lm.pt", tmp_path / "in.pt", tmp_path / "lm.core.pt"
+    torch.jit.save(torch.jit.script(model), str(archive))
+    torch.save([torch.randint(0, 64, (2, 8))], str(inputs))
+    proc = run_cli(graph_lower_bin, str(archive), "--example-inputs", str(inputs),
+                   "--dynamic-dims", "0.0,0.1", "--verify", "--strict", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(str(out))
+    for b, t in ((1, 2), (2, 8), (5, 19)):
+        idx = torch.randint(0, 64, (b, t))
+        with torch.no_grad():
+            torch.testing.assert_close(lowered(idx), model(idx), atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("1.0", "input 1 does not exist; the program takes 1 input"),
+    ("0.2", "dim 2 is beyond input 0's rank 2"),
+    ("0.0=a,0.1=a", "a: input 0 dim 1 has size 8, input 0 dim 0 has size 2"),
+    ("0.x", "expected INPUT.DIM or INPUT.DIM=NAME"),
+    ("0.1,0.-1", "input 0 dim 1 is named twice"),
+])
+def test_cli_bad_dynamic_dims_are_refused_and_nothing_is_written(graph_lower_bin, tmp_path, spec,
+                                                                 message):
+    from conftest import run_cli
+
+    archive, inputs, out = tmp_path / "lm.pt", tmp_path / "in.pt", tmp_path / "out.pt"
+    torch.jit.save(torch.jit.script(DecoderLM(layers=1).eval()), str(archive))
+    torch.save([torch.randint(0, 64, (2, 8))], str(inputs))
+    proc = run_cli(graph_lower_bin, str(archive), "--example-inputs", str(inputs),
+                   "--dynamic-dims", spec, "-o", str(out))
+    assert proc.returncode == 2
+    assert message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert not out.exists()
