@@ -132,3 +132,22 @@ def test_a_scripted_language_model_lowered_once_serves_every_size():
         idx = torch.randint(0, 50, (batch, length))
         with torch.no_grad():
             torch.testing.assert_close(result(idx), model(idx), atol=1e-5, rtol=1e-5)
+
+
+def _data_dependent(x: torch.Tensor, w: torch.Tensor):
+    return torch.softmax(x[x > 0], 0), F.linear(x.nonzero().float(), w)
+
+
+def test_sizes_that_depend_on_data_are_decomposed_shape_generically():
+    # Boolean masking and nonzero give sizes known only at run time (unbacked): the example
+    # inputs cannot specialise what follows, and the generic forms decompose it.
+    scripted = torch.jit.script(_data_dependent)
+    w = torch.randn(3, 2)
+    result = graph_lower.lower(scripted.graph, [torch.randn(4, 2), w], strict=True)
+    assert result.report["decompositions"]["aten::softmax.int"] == "generic"
+    assert result.report["decompositions"]["aten::linear"] == "generic"
+    for n in (4, 9, 1):
+        torch.manual_seed(n)
+        x = torch.randn(n, 2)
+        for got, want in zip(result.module(x, w), _data_dependent(x, w)):
+            torch.testing.assert_close(got, want)
