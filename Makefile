@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick bench-dispatch bench-user format index clean
+.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick bench-dispatch bench-dynamic bench-user format index clean
 
 all: build
 
