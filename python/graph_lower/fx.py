@@ -735,13 +735,34 @@ class _Exporter:
         return iv
 
     def fake_run(self, op, args, kwargs):
-        """op run on its arguments' vals in the fake mode; None when that fails."""
+        """op run on its arguments' vals in the fake mode, with the Python dispatcher (the
+        symbolic-size forms of CompositeImplicitAutograd kernels, as torch.export traces them:
+        upsample_nearest2d.vec's C++ kernel would specialise every symbol); None when that
+        fails. A run that would specialise a symbolic size (a guard solved to a value) raises
+        ValueError naming the op and the symbol, and the shape environment is left as before."""
+        from torch._dispatch.python import enable_python_dispatcher
+
+        env = getattr(self.mode, "shape_env", None)
+        before = None
+        if env is not None:
+            before = (dict(env.replacements), dict(env.var_to_range), len(env.guards))
         try:
             fargs, fkwargs = torch.fx.node.map_arg((args, kwargs), lambda n: n.meta["val"])
-            with self.mode:
-                return op(*fargs, **fkwargs)
+            with self.mode, enable_python_dispatcher():
+                got = op(*fargs, **fkwargs)
         except Exception:  # noqa: BLE001 - the node is left without a val
-            return None
+            got = None
+        if env is not None and len(env.replacements) != len(before[0]):
+            fixed = {str(k): str(v) for k, v in env.replacements.items() if k not in before[0]}
+            env.replacements.clear()
+            env.replacements.update(before[0])
+            env.var_to_range.clear()
+            env.var_to_range.update(before[1])
+            del env.guards[before[2]:]
+            raise ValueError(f"export_fx: {op} would specialise symbolic sizes "
+                             f"({', '.join(f'{k} = {v}' for k, v in fixed.items())}); "
+                             "its fake kernel does not support them")
+        return got
 
     def keep_meta(self, node, meta):
         for key in _KEPT_META:

@@ -168,3 +168,35 @@ def test_cli_bad_dynamic_dims_are_refused_and_nothing_is_written(graph_lower_bin
     assert proc.returncode == 2
     assert message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
     assert not out.exists()
+
+
+class ConvNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3)
+        self.bn = nn.BatchNorm2d(4)
+        self.pool = nn.MaxPool2d(2)
+
+    def forward(self, x):
+        y = F.interpolate(self.bn(self.conv(x)), scale_factor=2.0)
+        return torch.log_softmax(self.pool(F.relu(y)).flatten(1), -1)
+
+
+def test_a_cnn_with_dynamic_batch_and_height_keeps_both_and_leaves_the_program_alone():
+    torch.manual_seed(0)
+    model = ConvNet().eval()
+    ep = export(model, (torch.randn(2, 3, 16, 16),),
+                dynamic_shapes={"x": {0: Dim("n", min=1, max=8), 2: Dim("h", min=8, max=64)}})
+    shape = [str(s) for s in [n for n in ep.graph.nodes if n.op == "placeholder"][-1]
+             .meta["val"].shape]
+    lowered = graph_lower.run_decompositions(ep)
+    # The program given is not specialised by the lowering (its shape environment is shared).
+    assert [str(s) for s in [n for n in ep.graph.nodes if n.op == "placeholder"][-1]
+            .meta["val"].shape] == shape == ["s0", "3", "s1", "16"]
+    assert lowered.range_constraints == ep.range_constraints
+    assert lowered.graph_lower_report["symbolic_dims"] == {"x": {"0": "s0", "2": "s1"}}
+    assert _non_core(lowered) == set()
+    for n, h in ((1, 8), (3, 21), (8, 64)):
+        x = torch.randn(n, 3, h, 16)
+        with torch.no_grad():
+            torch.testing.assert_close(lowered.module()(x), model(x), atol=1e-5, rtol=1e-5)
