@@ -171,7 +171,10 @@ def test_transformer_decoder_lowers_to_core_aten_and_matches_eager():
         result = graph_lower.lower(torch.jit.script(dec), [tgt, memory], verify=True)
     assert result.report["non_core_ops"] == []
     assert result.report["decompositions"]["aten::unflatten.int"] == "library"
-    assert result.report["decompositions"]["aten::scaled_dot_product_attention"] == "cia"
+    # Traced for the example's shapes, or (nodes in the branch the example does not take, with
+    # no shapes) the shape-generic form.
+    assert result.report["decompositions"]["aten::scaled_dot_product_attention"] in ("cia",
+                                                                                    "generic")
     with torch.no_grad():
         for _ in range(2):
             t, m = torch.randn(2, 5, 16), torch.randn(2, 7, 16)
