@@ -3,9 +3,12 @@
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
+
 #include "absl/container/flat_hash_map.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -188,6 +191,12 @@ absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
     if (auto [it, fresh] = seen.emplace(key, std::string(entry)); !fresh) {
       return bad(entry, absl::StrCat("input ", input, " dim ", dim, " is named twice"));
     }
+    if (!at_name.second.empty() &&
+        (!absl::ascii_isalpha(at_name.second[0]) && at_name.second[0] != '_' ||
+         !std::all_of(at_name.second.begin(), at_name.second.end(),
+                      [](char c) { return absl::ascii_isalnum(c) || c == '_'; }))) {
+      return bad(entry, "a NAME is letters, digits and '_' (entries are separated by ',')");
+    }
     const std::string name = at_name.second.empty() ? key : std::string(at_name.second);
     auto [it, fresh] = by_name.emplace(name, groups.size());
     if (fresh) groups.push_back({name, {}});
@@ -202,19 +211,24 @@ absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
     }
     dims.push_back({input, dim});
   }
-  std::vector<c10::IValue> other = *examples;
-  for (const auto& [name, dims] : groups) {
-    for (const Dim& d : dims) {
-      at::Tensor t = other[first + d.input].toTensor();
-      at::Tensor extra = t.size(d.dim) > 0 ? t.narrow(d.dim, t.size(d.dim) - 1, 1) : [&] {
-        std::vector<int64_t> sizes = t.sizes().vec();
-        sizes[d.dim] = 1;
-        return at::zeros(sizes, t.options());
-      }();
-      other[first + d.input] = at::cat({t, extra}, d.dim);
+  // Two sets: each dim one larger (its parity changes), and twice as large plus one (a size
+  // rounded from a fraction of it, ceil(h / 2), changes too).
+  auto grown = [&](bool twice) {
+    std::vector<c10::IValue> other = *examples;
+    for (const auto& [name, dims] : groups) {
+      for (const Dim& d : dims) {
+        at::Tensor t = other[first + d.input].toTensor();
+        at::Tensor extra = t.size(d.dim) > 0 ? t.narrow(d.dim, t.size(d.dim) - 1, 1) : [&] {
+          std::vector<int64_t> sizes = t.sizes().vec();
+          sizes[d.dim] = 1;
+          return at::zeros(sizes, t.options());
+        }();
+        other[first + d.input] = twice ? at::cat({t, t, extra}, d.dim) : at::cat({t, extra}, d.dim);
+      }
     }
-  }
-  return std::vector<std::vector<c10::IValue>>{std::move(other)};
+    return other;
+  };
+  return std::vector<std::vector<c10::IValue>>{grown(false), grown(true)};
 }
 
 }  // namespace graph_lower

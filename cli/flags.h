@@ -74,11 +74,12 @@ absl::StatusOr<Opset> BuildOpset();
 absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program);
 
 // --dynamic-dims: the example inputs at other sizes of the dims it names
-// (LoweringOptions::example_inputs_at_other_sizes), one set; empty when the flag is not given.
+// (LoweringOptions::example_inputs_at_other_sizes), two sets (each named dim n + 1 and 2n + 1
+// long); empty when the flag is not given.
 // Spec: comma-separated entries I.D (user input I, 0-based; dim D, negative from the end), each
 // its own symbolic size, or I.D=NAME, entries of one NAME being one size (a batch shared by two
-// inputs). Each symbolic size is one more in the other set: the tensor grows along the dim by
-// repeating its last slice (so indices and masks stay valid), or by zeros from an empty dim.
+// inputs). The tensor grows along each dim by repeating itself and its last slice (so indices
+// and masks stay valid), or by zeros from an empty dim. NAME: letters, digits and '_'.
 // Errors (InvalidArgument, prefixed "--dynamic-dims: " and naming the entry): a malformed
 // entry, an input that does not exist or is not a tensor, a dim beyond the input's rank, the
 // same dim twice, dims of one NAME of different sizes, or the flag without --example-inputs.

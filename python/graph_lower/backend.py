@@ -221,9 +221,8 @@ class _DynamicGraph:
         placeholders = [n for n in g.graph.nodes if n.op == "placeholder"]
         symbolic = _fx.symbolic_inputs(placeholders)
         env = next(iter(symbolic.values()))[0][1].node.shape_env
-        sizes = _fx.other_sizes(symbolic, env.var_to_range.get)
         sets = []
-        for at in (None, sizes):
+        for at in [None] + _fx.other_sizes(symbolic, env.var_to_range.get):
             gen = torch.Generator().manual_seed(0)
             sets.append([_fx.example_value(n, gen, "graph_lower backend", at)
                          for n in placeholders])

@@ -24,8 +24,8 @@ exported back to FX; the result is a new ExportedProgram with
 Shapes are specialised on example values: the program's own parameters, buffers and constants,
 and user inputs made from the placeholders' `val` (floating point random normal with seed 0,
 other dtypes zeros) at the exported sizes; with dynamic dims, also at other sizes of them (each
-symbol's hint plus one, minus one at the top of its range), and what the two runs agree on is
-specialised.
+symbol's hint plus one, minus one at the top of its range, and twice the hint plus one), and what
+the runs agree on is specialised.
 
 Raises ValueError for programs it cannot take (above), NotCoreAtenError under `strict` when an
 op is left outside the opset.
@@ -125,8 +125,8 @@ def _run_decompositions(ep, keep_ops, opset, strict):
     examples = _example_values(ep)
     others = []
     if symbolic:
-        sizes = _fx.other_sizes(symbolic, ep.range_constraints.get)
-        others = [_example_values(ep, sizes)]
+        others = [_example_values(ep, sizes)
+                  for sizes in _fx.other_sizes(symbolic, ep.range_constraints.get)]
     imported = _fx.import_fx(ep.graph_module, examples)
     # With dynamic dims, loops over ranks (constant trip counts) are unrolled: FX has no loops.
     graph, report = lower_graph(imported.graph, examples, keep_ops, opset=opset,

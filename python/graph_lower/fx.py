@@ -491,25 +491,30 @@ def _bound(x, default):
 
 
 def other_sizes(symbolic, range_of):
-    """Values of a program's size symbols for a second lowering run (LoweringOptions::
-    example_inputs_at_other_sizes): each symbol's hint (the size it was traced at) plus one, or
-    minus one at the top of its range, so that every dynamic dim changes parity; a symbol whose
-    range holds its hint only keeps it. `symbolic`: symbolic_inputs' result; range_of(symbol):
-    its torch.utils._sympy.value_ranges.ValueRanges or None."""
+    """Values of a program's size symbols for the other lowering runs (LoweringOptions::
+    example_inputs_at_other_sizes), two sets: each symbol's hint (the size it was traced at)
+    plus one (minus one at the top of its range), so that every dynamic dim changes parity, and
+    twice the hint plus one (clamped to its range), so that a size computed by rounding a
+    fraction of it (ceil(h / 2): 5 at both 9 and 10) changes too. A symbol whose range holds its
+    hint only keeps it. `symbolic`: symbolic_inputs' result; range_of(symbol): its
+    torch.utils._sympy.value_ranges.ValueRanges or None."""
     env = next(iter(symbolic.values()))[0][1].node.shape_env
-    values = {}
+    near, far = {}, {}
     for sym, hint in env.var_to_val.items():
         hint = int(hint)
         vr = range_of(sym)
         lower = _bound(vr.lower if vr is not None else None, 0)
-        upper = _bound(vr.upper if vr is not None else None, hint + 1)
+        upper = _bound(vr.upper if vr is not None else None, 2 * hint + 1)
         if hint + 1 <= upper:
-            values[sym] = hint + 1
+            near[sym] = hint + 1
         elif hint - 1 >= lower:
-            values[sym] = hint - 1
+            near[sym] = hint - 1
         else:
-            values[sym] = hint
-    return values
+            near[sym] = hint
+        far[sym] = min(2 * hint + 1, upper)
+        if far[sym] in (hint, near[sym]):
+            far[sym] = max(lower, min(upper, hint // 2))
+    return [near, far]
 
 
 def example_value(node: torch.fx.Node, generator: torch.Generator, what: str, sizes=None):
@@ -525,16 +530,16 @@ def example_value(node: torch.fx.Node, generator: torch.Generator, what: str, si
     if isinstance(val, torch.SymInt):
         if sizes is not None:
             return int(val.node.expr.xreplace(sizes))
-        if val.node.has_hint():
-            return int(val.node.require_hint())
+        if _hint(val) is not None:
+            return int(_hint(val))
     if isinstance(val, torch.Tensor):
         shape = []
         for s in val.shape:
             if isinstance(s, torch.SymInt):
                 if sizes is not None:
                     s = int(s.node.expr.xreplace(sizes))
-                elif s.node.has_hint():
-                    s = int(s.node.require_hint())
+                elif _hint(s) is not None:
+                    s = int(_hint(s))
             if not isinstance(s, int):
                 raise ValueError(f"{what}: input {node.name} has a symbolic size ({s}); "
                                  "graph-lower specialises shapes: trace or export with static "
@@ -619,6 +624,18 @@ def _static(value):
                 return bool(expr)
             return int(expr) if isinstance(value, torch.SymInt) else float(expr)
     return value
+
+
+def _hint(value):
+    """The value a SymInt/SymBool takes at the sizes it was traced at; None when unknown
+    (unbacked). (SymNode.require_hint is torch 2.6's; 2.14 has only the shape env's.)"""
+    node = value.node
+    if getattr(node, "hint", None) is not None:
+        return node.hint
+    try:
+        return node.shape_env.size_hint(node.expr)
+    except Exception:  # noqa: BLE001 - unbacked symbols have no hint
+        return None
 
 
 def _decided(value, kind):
@@ -985,7 +1002,11 @@ class _Exporter:
             elif statically_known_true(torch.sym_not(value)):
                 value = False
             else:
-                hint = bool(value.node.require_hint())
+                hint = _hint(value)
+                if hint is None:
+                    raise ValueError(f"export_fx: a branch on {value}, which neither the ranges "
+                                     "of its symbols nor their traced sizes decide")
+                hint = bool(hint)
                 check = cond if hint else self.symbolic(torch.sym_not, (cond,),
                                                         torch.sym_not(value))
                 message = f"graph-lower lowered for {value} being {hint}"
