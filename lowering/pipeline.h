@@ -52,8 +52,8 @@ struct LoweringOptions {
   // traced only on complete types); what the runs agree on is specialised and folded as with one
   // set. Limits: a dim is taken as static when every run gives it the same size, so each
   // dynamic dim should take sizes in the sets that no formula of the program maps to one value
-  // (hint, hint + 1 and 2 hint + 1: parity and halving both change); branches on examples (the pruning copy of
-  // a program that writes) are not taken. Verification runs every set.
+  // (hint, hint + 1 and 2 hint + 1: parity and halving both change); branches on examples (the
+  // pruning copy of a program that writes) are not taken. Verification runs every set.
   std::vector<std::vector<c10::IValue>> example_inputs_at_other_sizes;
   bool strict = false;     // fail (FailedPrecondition) when a non-core op is left
   bool verify = false;     // run original and lowered graphs on the example inputs and compare
