@@ -89,6 +89,19 @@ def _signature(args):
     return tuple(sig)
 
 
+def _record(report, graph_id):
+    """Keeps a lowering's report for reports(); under `strict`, raises NotCoreAtenError when
+    ops outside core ATen are left."""
+    from . import NotCoreAtenError
+
+    with _LOCK:
+        _REPORTS.append(report)
+    if strict and report["non_core_ops"]:
+        raise NotCoreAtenError(
+            f"graph_lower backend: graph {graph_id}: ops outside core ATen are left: "
+            f"{', '.join(report['non_core_ops'])}", report)
+
+
 class _Lowered:
     """One lowered specialisation: the function that runs it (an FX GraphModule or a JIT
     function) and how to map its outputs back."""
@@ -132,7 +145,7 @@ class _CompiledGraph:
         self.only = None
 
     def lower(self, args, signature):
-        from . import NotCoreAtenError, lower_graph
+        from . import lower_graph
 
         # Traced on fake tensors: nothing is computed and nothing the graph writes is written.
         # Grad mode off: make_fx records the forward ops; autograd is recorded when the lowered
@@ -154,12 +167,7 @@ class _CompiledGraph:
         report["graph_id"] = self.graph_id
         report["phase"] = self.phase
         report["input_signature"] = [repr(s) for s in signature]
-        with _LOCK:
-            _REPORTS.append(report)
-        if strict and report["non_core_ops"]:
-            raise NotCoreAtenError(
-                f"graph_lower backend: graph {self.graph_id}: ops outside core ATen are left: "
-                f"{', '.join(report['non_core_ops'])}", report)
+        _record(report, self.graph_id)
         names = [i.debugName() for i in imported.graph.inputs()]
         mutated = [names.index(n) for n in report.get("mutated_inputs", [])]
         # The lowered graph returns the imported graph's outputs, then the new values of the
@@ -216,7 +224,7 @@ class _DynamicGraph:
     def lower(self, g):
         from torch._guards import detect_fake_mode
 
-        from . import NotCoreAtenError, lower_graph
+        from . import lower_graph
 
         placeholders = [n for n in g.graph.nodes if n.op == "placeholder"]
         symbolic = _fx.symbolic_inputs(placeholders)
@@ -243,12 +251,7 @@ class _DynamicGraph:
                       input_signature=["dynamic"],
                       symbolic_dims=_fx.symbolic_dims_report(symbolic),
                       runtime_asserts=list(exporter.asserts))
-        with _LOCK:
-            _REPORTS.append(report)
-        if strict and report["non_core_ops"]:
-            raise NotCoreAtenError(
-                f"graph_lower backend: graph {self.graph_id}: ops outside core ATen are left: "
-                f"{', '.join(report['non_core_ops'])}", report)
+        _record(report, self.graph_id)
         return _Lowered(function, imported.out_spec, n_outputs, mutated)
 
     def __call__(self, *args):
