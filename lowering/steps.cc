@@ -381,8 +381,10 @@ absl::StatusOr<bool> FunctionalizeStep(LoweringState& s) {
 void MergeTypes(torch::jit::Block& block,
                 const absl::flat_hash_map<torch::jit::Value*, c10::TensorTypePtr>& types) {
   auto merge = [&types](torch::jit::Value* v) {
+    // Types already merged with an earlier run are partial: merged again, not skipped (a size
+    // equal in the first two runs and not in the third stays symbolic).
     auto tt = v->type()->cast<c10::TensorType>();
-    if (!tt || !tt->isComplete()) return;
+    if (!tt) return;
     auto it = types.find(v);
     if (it != types.end() && it->second) {
       v->setType(tt->merge(*it->second));

@@ -202,3 +202,24 @@ def test_a_cnn_with_dynamic_batch_and_height_keeps_both_and_leaves_the_program_a
         x = torch.randn(n, 3, h, 16)
         with torch.no_grad():
             torch.testing.assert_close(lowered.module()(x), model(x), atol=1e-5, rtol=1e-5)
+
+
+class PoolAndResize(nn.Module):
+    """A size that is the same at the hint and at hint + 1 (pooling: 5 at 8 and 9 in ceil mode) and
+    read back as a number (the bilinear scale): only the run at 2 * hint + 1 tells it varies."""
+
+    def forward(self, x):
+        y = F.max_pool2d(x, 3, 2, 1, ceil_mode=True)
+        return F.interpolate(y, size=x.shape[2:], mode="bilinear", align_corners=False)
+
+
+def test_a_size_equal_at_two_runs_stays_symbolic():
+    from graph_lower import backend
+
+    model = PoolAndResize()
+    backend.clear_reports()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="graph_lower", dynamic=True)
+    for h, w in ((8, 10), (9, 9), (33, 7), (4, 4), (17, 3)):
+        x = torch.randn(2, 3, h, w)
+        torch.testing.assert_close(compiled(x), model(x), atol=1e-5, rtol=1e-5)
