@@ -104,6 +104,29 @@ class _ConstantLifter:
         return ph
 
 
+def _symbolic_cia_fallback(gm, mode, lowered, first):
+    """CompositeImplicitAutograd ops left outside the opset with symbolic sizes (the library has
+    no shape-generic form of them, and their kernels cannot be traced on concrete shapes) are
+    replaced by their kernels traced on the symbols (graph_lower.fx.decompose_symbolic_cia), and
+    the program is lowered again. The report names their source "cia-symbolic"; an op whose
+    kernel would guard or specialise a symbol is left, with the reason in `undecomposable`."""
+    report = first[2]
+    new, failed = _fx.decompose_symbolic_cia(gm, set(report["non_core_ops"]), mode)
+    if new is not None:
+        try:
+            again = lowered(new)
+        except ValueError as e:  # a form import_fx does not take: the first lowering stands
+            failed.update({name: f"ValueError: {e}" for name in new.decomposed})
+        else:
+            first, report = again, again[2]
+            for name in new.decomposed:
+                report["decompositions"][name] = "cia-symbolic"
+    for name, reason in failed.items():
+        report["undecomposable"].setdefault(name, []).append(
+            f"cia-symbolic: its kernel on symbolic sizes: {reason}")
+    return first
+
+
 def run_decompositions(ep, keep_ops=(), opset=None, strict=False):
     """A new ExportedProgram whose graph holds only core ATen ops (and `keep_ops`).
 
@@ -127,15 +150,23 @@ def _run_decompositions(ep, keep_ops, opset, strict):
     if symbolic:
         others = [_example_values(ep, sizes)
                   for sizes in _fx.other_sizes(symbolic, ep.range_constraints.get)]
-    imported = _fx.import_fx(ep.graph_module, examples)
-    # With dynamic dims, loops over ranks (constant trip counts) are unrolled: FX has no loops.
-    graph, report = lower_graph(imported.graph, examples, keep_ops, opset=opset,
-                                unroll_loops=bool(symbolic), inputs_at_other_sizes=others)
-    _check(report, strict, False, "run_decompositions")
     originals = [n for n in ep.graph_module.graph.nodes if n.op == "placeholder"]
     mode = detect_fake_mode([n.meta.get("val") for n in originals])
     if mode is None:
         mode = FakeTensorMode(allow_non_fake_inputs=True)
+
+    def lowered(gm):
+        imported = _fx.import_fx(gm, examples)
+        # With dynamic dims, loops over ranks (constant trip counts) are unrolled: FX has no
+        # loops.
+        return (imported, *lower_graph(imported.graph, examples, keep_ops, opset=opset,
+                                       unroll_loops=bool(symbolic), inputs_at_other_sizes=others))
+
+    imported, graph, report = lowered(ep.graph_module)
+    if symbolic and report.get("non_core_ops"):
+        imported, graph, report = _symbolic_cia_fallback(ep.graph_module, mode, lowered,
+                                                         (imported, graph, report))
+    _check(report, strict, False, "run_decompositions")
     # A copy of the signature whose specs this function may change (their arguments are
     # replaced, never changed in place); a deep copy took a fifth of a call on 4,096 parameters.
     sig = ExportGraphSignature(input_specs=[copy.copy(s) for s in ep.graph_signature.input_specs],

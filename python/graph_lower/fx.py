@@ -33,6 +33,7 @@ a loop or `list[i]` whose trip count or index is symbolic on export.
 import contextlib
 import dataclasses
 import gc
+import math
 import operator
 from typing import Any, Dict, List
 
@@ -226,7 +227,8 @@ _SYM_IMPORTS = {
     operator.le: "aten::le", operator.gt: "aten::gt", operator.ge: "aten::ge",
     operator.and_: "aten::__and__", operator.or_: "aten::__or__", torch.sym_not: "aten::__not__",
     torch.sym_max: "prim::max", torch.sym_min: "prim::min", torch.sym_float: "aten::Float",
-    torch.sym_int: "aten::Int",
+    torch.sym_int: "aten::Int", math.trunc: "aten::Int", math.floor: "aten::floor",
+    math.ceil: "aten::ceil",
 }
 
 
@@ -666,7 +668,7 @@ _GLUE_FUNCTIONS = {
     "aten::le": operator.le, "aten::gt": operator.gt, "aten::ge": operator.ge,
     "aten::__and__": operator.and_, "aten::__or__": operator.or_, "aten::__not__": torch.sym_not,
     "prim::max": torch.sym_max, "prim::min": torch.sym_min, "aten::Float": torch.sym_float,
-    "aten::Int": torch.sym_int,
+    "aten::Int": torch.sym_int, "aten::floor": math.floor, "aten::ceil": math.ceil,
 }
 # Metadata queries of a tensor.
 _QUERIES = {"aten::size", "aten::stride", "aten::numel", "aten::dim", "prim::dtype", "prim::device",
@@ -742,7 +744,9 @@ class _Exporter:
             if key not in self.constants:
                 node = self.constant(iv)
                 if self.mode is not None:
-                    node.meta["val"] = self.mode.from_tensor(iv)
+                    # Static: a constant's sizes are not symbols (a new symbol per size would
+                    # be solved by the first op that checks it against a known size).
+                    node.meta["val"] = self.mode.from_tensor(iv, static_shapes=True)
                 self.constants[key] = (node, iv)  # the tensor kept alive: its id stays unique
             return self.constants[key][0]
         if isinstance(iv, list):
@@ -1084,3 +1088,131 @@ def export_fx(graph: torch._C.Graph, out_spec=None, input_names=None, mutated_in
     exporter.output(exporter.run(), mutated_inputs, mutations, out_spec)
     exporter.fxg.eliminate_dead_code()
     return torch.fx.GraphModule(exporter.root, exporter.fxg)
+
+
+def _op_key(op):
+    s = op._schema
+    return s.name + (f".{s.overload_name}" if s.overload_name else "")
+
+
+def _has_symbolic_size(value):
+    if isinstance(value, torch.Tensor):
+        return any(not isinstance(_static(d), int) for d in value.shape)
+    if isinstance(value, (list, tuple)):
+        return any(_has_symbolic_size(v) for v in value)
+    return isinstance(value, torch.SymInt) and not isinstance(_static(value), int)
+
+
+def _implied(decided):
+    # ShapeEnv._maybe_evaluate_static: sympy.true when the ranges imply the guard, else None or
+    # sympy.false.
+    return decided is not None and bool(decided)
+
+
+@contextlib.contextmanager
+def _shape_env_kept(env, what):
+    """Runs the body; if it specialised a symbol (a replacement) or added a guard the symbols'
+    ranges do not imply, the shape environment is restored and ValueError names `what`."""
+    if env is None:
+        yield
+        return
+    before = (dict(env.replacements), dict(env.var_to_range), len(env.guards))
+    try:
+        yield
+        added = [g.expr for g in env.guards[before[2]:]]
+        undecided = [e for e in added if not _implied(env._maybe_evaluate_static(e))]
+        if len(env.replacements) != len(before[0]) or undecided:
+            fixed = [f"{k} = {v}" for k, v in env.replacements.items() if k not in before[0]]
+            raise ValueError(f"{what} would specialise or guard symbolic sizes "
+                             f"({', '.join(fixed + [str(e) for e in undecided])})")
+    except BaseException:
+        env.replacements.clear()
+        env.replacements.update(before[0])
+        env.var_to_range.clear()
+        env.var_to_range.update(before[1])
+        del env.guards[before[2]:]
+        raise
+
+
+def _trace_cia(node, mode):
+    """make_fx's graph of `node`'s CompositeImplicitAutograd kernel run on its inputs' fake values
+    (symbolic sizes kept as aten.sym_size.int and SymInt arithmetic, as torch.export traces
+    them), with the Python dispatcher (the kernels' symbolic forms, torch/_decomp). Raises when
+    the kernel cannot run on them or would specialise a symbol."""
+    from torch._dispatch.python import enable_python_dispatcher
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    op = node.target
+    flat, spec = pytree.tree_flatten((node.args, node.kwargs))
+    at = [i for i, a in enumerate(flat) if isinstance(a, torch.fx.Node)]
+
+    def run(*xs):
+        vals = list(flat)
+        for i, x in zip(at, xs):
+            vals[i] = x
+        args, kwargs = pytree.tree_unflatten(vals, spec)
+        return op.decompose(*args, **kwargs)
+
+    fakes = [flat[i].meta["val"] for i in at]
+    with _shape_env_kept(getattr(mode, "shape_env", None), str(op)):
+        with mode, enable_python_dispatcher():
+            sub = make_fx(run, tracing_mode="real")(*fakes)
+    if any(n.op == "get_attr" for n in sub.graph.nodes):
+        raise ValueError(f"{op}: its kernel makes tensor constants")
+    return sub, [flat[i] for i in at]
+
+
+def decompose_symbolic_cia(gm, names, mode):
+    """A copy of `gm` whose calls of the CompositeImplicitAutograd overloads in `names`
+    ("aten::pad") with symbolic sizes are replaced by their kernel traced on the symbols
+    (_trace_cia), or None when none could be. Returns (GraphModule, {name: reason not
+    decomposed}) with the names it decomposed in `decomposed`."""
+    graph = torch.fx.Graph()
+    env = {}
+    graph.output(graph.graph_copy(gm.graph, env))
+    decomposed, failed = set(), {}
+    for node in list(graph.nodes):
+        op = node.target
+        if node.op != "call_function" or not isinstance(op, torch._ops.OpOverload):
+            continue
+        name = _op_key(op)
+        if name not in names or not torch._C._dispatch_has_kernel_for_dispatch_key(
+                op.name(), "CompositeImplicitAutograd"):
+            continue
+        inputs = [_val(a) for a in pytree.tree_leaves((node.args, node.kwargs))]
+        if not (_has_symbolic_size(node.meta.get("val")) or _has_symbolic_size(inputs)):
+            continue
+        try:
+            sub, inputs = _trace_cia(node, mode)
+        except Exception as e:  # noqa: BLE001 - the node is left for the report
+            failed[name] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            continue
+        mapping = dict(zip([n for n in sub.graph.nodes if n.op == "placeholder"], inputs))
+        result = None
+        with graph.inserting_before(node):
+            for n in sub.graph.nodes:
+                if n.op == "placeholder":
+                    continue
+                if n.op == "output":
+                    result = torch.fx.node.map_arg(n.args[0], lambda x: mapping[x])
+                    continue
+                copy = graph.node_copy(n, lambda x: mapping[x])
+                for key in _KEPT_META:
+                    if key in node.meta:
+                        copy.meta[key] = node.meta[key]
+                mapping[n] = copy
+        if isinstance(result, (list, tuple)):
+            for user in list(node.users):
+                if user.target is not operator.getitem:
+                    raise ValueError(f"{node.name}: a multi-output call used by {user.name}")
+                user.replace_all_uses_with(result[user.args[1]])
+                graph.erase_node(user)
+        else:
+            node.replace_all_uses_with(result)
+        graph.erase_node(node)
+        decomposed.add(name)
+    if not decomposed:
+        return None, failed
+    out = torch.fx.GraphModule(gm, graph)
+    out.decomposed = decomposed
+    return out, failed

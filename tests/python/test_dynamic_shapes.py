@@ -7,6 +7,7 @@ import pytest
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+import torch.utils._pytree as pytree
 from torch.export import Dim, export
 
 import graph_lower
@@ -67,7 +68,8 @@ def _non_core(ep):
         if isinstance(n.target, torch._ops.OpOverload):
             if torch.Tag.core not in n.target.tags:
                 bad.add(str(n.target))
-        elif n.target.__module__ not in ("_operator", "operator") and n.target not in (
+        # torch/_export/verifier.py's _allowed_builtin_ops: operator.*, math.ceil/floor/trunc.
+        elif n.target.__module__ not in ("_operator", "operator", "math") and n.target not in (
                 torch.sym_not, torch.sym_max, torch.sym_min, torch.sym_float, torch.sym_int):
             bad.add(str(n.target))
     return bad
@@ -223,3 +225,38 @@ def test_a_size_equal_at_two_runs_stays_symbolic():
     for h, w in ((8, 10), (9, 9), (33, 7), (4, 4), (17, 3)):
         x = torch.randn(2, 3, h, w)
         torch.testing.assert_close(compiled(x), model(x), atol=1e-5, rtol=1e-5)
+
+
+class NoGenericForms(nn.Module):
+    """CompositeImplicitAutograd ops the library has no shape-generic form of."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm = nn.InstanceNorm2d(3, affine=True)
+
+    def forward(self, x):
+        y = F.pad(self.norm(x), [1, 2, 2, 1], mode="reflect")
+        y = F.interpolate(y, scale_factor=2.0, mode="bicubic")
+        z = torch.einsum("bchw,bchv->bcwv", y, y)
+        return torch.std(y, -1), F.cosine_similarity(y, y + 1, 1), z.flatten(2).chunk(2, -1)
+
+
+def test_ops_without_a_generic_form_are_traced_on_the_symbols():
+    torch.manual_seed(0)
+    model = NoGenericForms().eval()
+    ep = export(model, (torch.randn(2, 3, 8, 10),),
+                dynamic_shapes={"x": {0: Dim("n", min=1, max=8), 2: Dim("h", min=4, max=64)}})
+    lowered = graph_lower.run_decompositions(ep)
+    report = lowered.graph_lower_report
+    assert _non_core(lowered) == set() and report["non_core_ops"] == []
+    assert lowered.range_constraints == ep.range_constraints
+    sources = report["decompositions"]
+    assert sources["aten::pad"] == "cia-symbolic" and sources["aten::einsum"] == "cia-symbolic"
+    for n, h in ((1, 4), (3, 9), (8, 64)):
+        x = torch.randn(n, 3, h, 10)
+        with torch.no_grad():
+            want = pytree.tree_leaves(model(x))
+            got = pytree.tree_leaves(lowered.module()(x))
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            torch.testing.assert_close(g, w, atol=1e-4, rtol=1e-4)
