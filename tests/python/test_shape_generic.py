@@ -46,6 +46,53 @@ def _max_pool(x: torch.Tensor):
     return F.max_pool2d(x, 3, 2, 1)
 
 
+def _pad(x: torch.Tensor):
+    return (F.pad(x, [1, 2, 0, 1], value=0.5), F.pad(x, [1, 2, 2, 1], mode="reflect"),
+            F.pad(x[0], [2, 1], mode="replicate"), F.pad(x, [1, 2, 2, 1], mode="circular"))
+
+
+def _instance_norm(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor):
+    return F.instance_norm(x, weight=w, bias=b), F.instance_norm(x)
+
+
+def _rms_norm(x: torch.Tensor, w: torch.Tensor):
+    return F.rms_norm(x, [x.size(-1)], w), F.rms_norm(x, [x.size(-2), x.size(-1)], eps=1e-3)
+
+
+def _resize(x: torch.Tensor):
+    return (F.interpolate(x, scale_factor=2.0, mode="bicubic"),
+            F.interpolate(x, size=[5, 9], mode="nearest-exact"),
+            F.interpolate(x, scale_factor=1.5, mode="bilinear", antialias=True),
+            F.interpolate(x.flatten(2), scale_factor=3.0, mode="linear"),
+            F.interpolate(x.flatten(2), size=[7]),
+            F.interpolate(x.unsqueeze(2), scale_factor=[1.0, 2.0, 0.5], mode="trilinear"),
+            F.interpolate(x.unsqueeze(2), size=[2, 3, 4], mode="area"))
+
+
+def _pool(x: torch.Tensor):
+    return (F.max_pool3d(x.unsqueeze(0), 2), F.adaptive_max_pool1d(x.flatten(2), 3),
+            F.adaptive_avg_pool3d(x.unsqueeze(0), [1, 2, 3]))
+
+
+def _shapes(x: torch.Tensor, y: torch.Tensor):
+    a, b = torch.broadcast_tensors(x, y)
+    return (torch.cat(torch.chunk(x, 3, -1)[::-1], -1), x.repeat_interleave(2, 1),
+            x.repeat_interleave(3), y.expand_as(x), a + b, x.narrow(-1, 1, 2),
+            x.narrow(-1, -2, 1))
+
+
+def _moments(x: torch.Tensor):
+    v, m = torch.var_mean(x, [1, 2], unbiased=False)
+    s, sm = torch.std_mean(x, [-1], keepdim=True)
+    return torch.var(x, [0]), torch.std(x, [-1]), v, m, s, sm, torch.norm(x, dim=[1, 2])
+
+
+def _conv_transpose(x: torch.Tensor, w1: torch.Tensor, w2: torch.Tensor):
+    return (F.conv_transpose1d(x.flatten(2), w1, stride=2, padding=1, output_padding=1),
+            F.conv_transpose2d(x, w2, groups=3, dilation=2), F.conv_transpose2d(x[0], w2,
+                                                                               groups=3))
+
+
 r = torch.randn
 CASES = {
     "linear-2d": (_linear, [lambda n: (r(n, 8), r(6, 8), r(6))]),
@@ -76,6 +123,15 @@ CASES = {
                                            False)]),
     "sdpa-gqa": (_sdpa_gqa, [lambda n: (r(2, 8, n, 4), r(2, 2, n, 4), r(2, 2, n, 4))]),
     "max_pool2d": (_max_pool, [lambda n: (r(2, 3, n, n + 1),)]),
+    "pad": (_pad, [lambda n: (r(2, 3, n + 3, n + 4),)]),
+    "instance_norm": (_instance_norm, [lambda n: (r(n, 3, 4, n + 2), r(3), r(3))]),
+    "rms_norm": (_rms_norm, [lambda n: (r(2, n, 8), r(8))]),
+    "resize": (_resize, [lambda n: (r(2, 3, n + 1, n + 2),)]),
+    "pool": (_pool, [lambda n: (r(3, 4, n + 2, n + 3),)]),
+    "shapes": (_shapes, [lambda n: (r(2, 3, n + 3), r(3, 1))]),
+    "moments": (_moments, [lambda n: (r(3, n + 1, 5),)]),
+    "conv_transpose": (_conv_transpose, [lambda n: (r(2, 3, n, n + 1), r(3, 2, 3),
+                                                    r(3, 1, 3, 2))]),
 }
 
 
