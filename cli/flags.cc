@@ -144,7 +144,8 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
 }
 
 absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
-    const Program& program, const std::optional<std::vector<c10::IValue>>& examples) {
+    const Program& program, const std::optional<std::vector<c10::IValue>>& examples,
+    std::map<std::string, std::map<std::string, std::string>>* symbolic_dims) {
   const std::string spec = absl::GetFlag(FLAGS_dynamic_dims);
   if (spec.empty()) return std::vector<std::vector<c10::IValue>>{};
   auto bad = [](absl::string_view entry, absl::string_view why) {
@@ -210,6 +211,10 @@ absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
       }
     }
     dims.push_back({input, dim});
+    if (symbolic_dims != nullptr) {
+      const std::string input_name = in[first + input]->debugName();
+      (*symbolic_dims)[input_name.substr(0, input_name.find('.'))][absl::StrCat(dim)] = name;
+    }
   }
   // Two sets: each dim one larger (its parity changes), and twice as large plus one (a size
   // rounded from a fraction of it, ceil(h / 2), changes too).

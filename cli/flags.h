@@ -3,6 +3,7 @@
 #ifndef GRAPH_LOWER_CLI_FLAGS_H_
 #define GRAPH_LOWER_CLI_FLAGS_H_
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,8 +84,11 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
 // Errors (InvalidArgument, prefixed "--dynamic-dims: " and naming the entry): a malformed
 // entry, an input that does not exist or is not a tensor, a dim beyond the input's rank, the
 // same dim twice, dims of one NAME of different sizes, or the flag without --example-inputs.
+// symbolic_dims, when not null, receives each named dim's symbol by input: the graph input's
+// name, without TorchScript's ".N" suffix -> dim (non-negative, as text) -> NAME or "I.D".
 absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
-    const Program& program, const std::optional<std::vector<c10::IValue>>& examples);
+    const Program& program, const std::optional<std::vector<c10::IValue>>& examples,
+    std::map<std::string, std::map<std::string, std::string>>* symbolic_dims = nullptr);
 
 }  // namespace graph_lower
 

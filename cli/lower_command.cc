@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -69,8 +70,9 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   options.return_mutated_inputs = !absl::GetFlag(FLAGS_keep_input_mutation);
   ASSIGN_OR_RETURN(std::optional<std::vector<c10::IValue>> examples, ExampleInputs(program));
   options.example_inputs = std::move(examples);
+  std::map<std::string, std::map<std::string, std::string>> symbolic_dims;
   ASSIGN_OR_RETURN(options.example_inputs_at_other_sizes,
-                   ExampleInputsAtOtherSizes(program, options.example_inputs));
+                   ExampleInputsAtOtherSizes(program, options.example_inputs, &symbolic_dims));
   if (!options.example_inputs_at_other_sizes.empty()) {
     // Shape-generic decompositions loop over ranks; unrolled, their glue folds.
     options.unroll_loops = true;
@@ -131,6 +133,8 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
     j["input"] = input;
     if (!output.empty() && !verify_failed && !strict_failed) j["output"] = output;
     j["lifted_inputs"] = LiftedJson(program);
+    // As graph_lower.run_decompositions' report: input -> dim -> symbol.
+    j["symbolic_dims"] = symbolic_dims;
     j["load_ms"] = load_ms;
     if (absl::Status s = WriteFileAtomically(
             path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");

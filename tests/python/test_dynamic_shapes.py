@@ -2,6 +2,7 @@
 their ranges, and computes what eager computes at every size in range (issue 39)."""
 
 import collections
+import json
 
 import pytest
 import torch
@@ -142,8 +143,11 @@ def test_cli_dynamic_dims_give_one_archive_for_every_size(graph_lower_bin, tmp_p
     torch.jit.save(torch.jit.script(model), str(archive))
     torch.save([torch.randint(0, 64, (2, 8))], str(inputs))
     proc = run_cli(graph_lower_bin, str(archive), "--example-inputs", str(inputs),
-                   "--dynamic-dims", "0.0,0.1", "--verify", "--strict", "-o", str(out))
+                   "--dynamic-dims", "0.0=batch,0.-1", "--verify", "--strict", "-o", str(out),
+                   "--report", str(tmp_path / "report.json"))
     assert proc.returncode == 0, proc.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["symbolic_dims"] == {"idx": {"0": "batch", "1": "0.1"}}
     lowered = torch.jit.load(str(out))
     for b, t in ((1, 2), (2, 8), (5, 19)):
         idx = torch.randint(0, 64, (b, t))
@@ -228,7 +232,8 @@ def test_a_size_equal_at_two_runs_stays_symbolic():
 
 
 class NoGenericForms(nn.Module):
-    """CompositeImplicitAutograd ops the library has no shape-generic form of."""
+    """CompositeImplicitAutograd ops the library has no shape-generic form of (einsum,
+    cosine_similarity), and some it has."""
 
     def __init__(self):
         super().__init__()
@@ -251,7 +256,8 @@ def test_ops_without_a_generic_form_are_traced_on_the_symbols():
     assert _non_core(lowered) == set() and report["non_core_ops"] == []
     assert lowered.range_constraints == ep.range_constraints
     sources = report["decompositions"]
-    assert sources["aten::pad"] == "cia-symbolic" and sources["aten::einsum"] == "cia-symbolic"
+    assert sources["aten::pad"] == "generic"
+    assert sources["aten::einsum"] == sources["aten::cosine_similarity"] == "cia-symbolic"
     for n, h in ((1, 4), (3, 9), (8, 64)):
         x = torch.randn(n, 3, h, 10)
         with torch.no_grad():
