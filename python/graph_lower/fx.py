@@ -352,6 +352,9 @@ class _Importer:
             raise ValueError(f"{where}: only torch.ops overloads can be imported; trace the "
                              "graph to ATen level first (torch.fx.experimental.proxy_tensor."
                              "make_fx or torch.export)")
+        if target is torch.ops.aten._assert_scalar.default:
+            self.assertion(node, where)
+            return
         sig = _signature(target)
         values = []
         for i, (name, kwarg_only, has_default, default, _) in enumerate(sig.arguments):
@@ -400,6 +403,26 @@ class _Importer:
         self.scoped[0].append(ir)
         self.scoped[1].append(node.name)
         self.origins[node.name] = node.meta
+
+    def assertion(self, node, where):
+        """aten._assert_scalar(cond, message) (torch.export's run-time guards) as what a
+        scripted `assert` is: prim::If(cond) with a prim::RaiseException branch, which the
+        lowering keeps (the op itself has no outputs and no side effects, so dead code
+        elimination would drop it; TorchScript's Scalar has no bool either). Exported back as
+        aten._assert_scalar (_Exporter.control)."""
+        cond = self.value(node.args[0], torch._C.BoolType.get(), where)
+        if cond.type().kind() != "BoolType":
+            cast = self.g.create("aten::Bool", [cond], 1)
+            self.g.insertNode(cast)
+            cast.output().setType(torch._C.BoolType.get())
+            cond = cast.output()
+        message = self.g.insertConstant(str(node.args[1]) if len(node.args) > 1 else "")
+        qualified = self.g.insertConstant(None)
+        branch = self.g.create("prim::If", [cond], 0)
+        self.g.insertNode(branch)
+        branch.addBlock()
+        branch.addBlock().addNode("prim::RaiseException", [message, qualified])
+        self.env[node] = None
 
     def symbolic(self, node, where):
         """A symbolic-size node of torch.export or make_fx (aten.sym_size.int, SymInt
@@ -999,7 +1022,22 @@ class _Exporter:
             raise ValueError(f"export_fx: IR node {kind} with blocks has no FX form")
         cond = self.env[ins[0]]
         value = _static(_val(cond))
-        if isinstance(value, torch.SymBool):
+        raising = [k for k, (_, nodes, _) in enumerate(blocks)
+                   if [n[0] for n in nodes if n[0] != "prim::Constant"] == ["prim::RaiseException"]]
+        if isinstance(value, torch.SymBool) and len(raising) == 1 and not outs:
+            # An assert (a scripted one, or an imported aten._assert_scalar): kept as
+            # aten._assert_scalar of the condition under which the other branch is taken.
+            ok = 1 - raising[0]
+            nodes = blocks[raising[0]][1]
+            raise_ins = [n[2] for n in nodes if n[0] == "prim::RaiseException"][0]
+            message = self.env[raise_ins[0]] if raise_ins[0] < len(self.env) else None
+            check = cond if ok == 0 else self.symbolic(torch.sym_not, (cond,),
+                                                       torch.sym_not(value))
+            self.fxg.call_function(torch.ops.aten._assert_scalar.default,
+                                   (check, message if isinstance(message, str) else
+                                    f"assertion {value} failed"))
+            value = ok == 0
+        elif isinstance(value, torch.SymBool):
             from torch.fx.experimental.symbolic_shapes import statically_known_true
             if statically_known_true(value):
                 value = True

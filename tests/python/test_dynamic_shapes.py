@@ -266,3 +266,29 @@ def test_ops_without_a_generic_form_are_traced_on_the_symbols():
         assert len(got) == len(want)
         for g, w in zip(got, want):
             torch.testing.assert_close(g, w, atol=1e-4, rtol=1e-4)
+
+
+class DataDependent(nn.Module):
+    def forward(self, x, w):
+        y = x[x > 0]
+        torch._check(y.size(0) >= 2)
+        return y * 2, F.linear(x.nonzero().float(), w), y.sum()
+
+
+def test_an_exported_program_with_data_dependent_sizes_keeps_its_guards():
+    torch.manual_seed(0)
+    model = DataDependent()
+    ep = export(model, (torch.randn(4, 5), torch.randn(3, 2)))
+    lowered = graph_lower.run_decompositions(ep)
+    assert _non_core(lowered) == set()
+    # torch.export's run-time guards (aten._assert_scalar) are kept, with their messages.
+    asserts = [n for n in lowered.graph.nodes
+               if n.target is torch.ops.aten._assert_scalar.default]
+    assert any("u0 >= 2" in str(n.args[1]) for n in asserts), lowered.graph
+    for seed in range(3):
+        torch.manual_seed(seed)
+        x, w = torch.randn(4, 5), torch.randn(3, 2)
+        for got, want in zip(lowered.module()(x, w), model(x, w)):
+            torch.testing.assert_close(got, want)
+    with pytest.raises(RuntimeError, match="u0 >= 2"):
+        lowered.module()(-torch.ones(4, 5), torch.randn(3, 2))
