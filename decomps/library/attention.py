@@ -21,6 +21,20 @@ def _at_rank(st: List[int], k: int) -> int:
     return p
 
 
+# The CPU flash kernel's output has the query's strides (measured in torch 2.6: a query viewed
+# from a (L, B*H, E) projection gives an output of the same layout), and graphs traced over it
+# (make_fx, torch.export) view it accordingly: a 4-D `out` is laid out in the query's dim order.
+def _in_query_layout(out: Tensor, query: Tensor) -> Tensor:
+    if query.dim() != 4:
+        return out
+    st = query.stride()
+    order = [_at_rank(st, 0), _at_rank(st, 1), _at_rank(st, 2), _at_rank(st, 3)]
+    if order == [0, 1, 2, 3]:
+        return out
+    inverse = [_rank(st, 0), _rank(st, 1), _rank(st, 2), _rank(st, 3)]
+    return torch.permute(torch.contiguous(torch.permute(out, order)), inverse)
+
+
 # The attention scores Q K^T * scale with the causal mask and attn_mask applied, and the scale.
 def _masked_scores(query: Tensor, key: Tensor, is_causal: bool, attn_mask: Optional[Tensor],
                    scale: Optional[float]) -> Tuple[Tensor, float]:
@@ -53,17 +67,7 @@ def sdpa_flash_cpu(query: Tensor, key: Tensor, value: Tensor, dropout_p: float =
     attn = torch.softmax(scores, -1)
     if dropout_p > 0.0:
         attn = torch.native_dropout(attn, dropout_p, True)[0]
-    out = torch.matmul(attn, value)
-    # The kernel's output has the query's strides (measured in torch 2.6: a query viewed from a
-    # (L, B*H, E) projection gives an output of the same layout), and graphs traced over it
-    # (make_fx, torch.export) view it accordingly: the result is laid out in the same dim order.
-    if query.dim() == 4:
-        st = query.stride()
-        order = [_at_rank(st, 0), _at_rank(st, 1), _at_rank(st, 2), _at_rank(st, 3)]
-        if order != [0, 1, 2, 3]:
-            inverse = [_rank(st, 0), _rank(st, 1), _rank(st, 2), _rank(st, 3)]
-            out = torch.permute(torch.contiguous(torch.permute(out, order)), inverse)
-    return out, lse
+    return _in_query_layout(torch.matmul(attn, value), query), lse
 
 
 # The gradients of sdpa_flash_cpu, from the probabilities its logsumexp gives back

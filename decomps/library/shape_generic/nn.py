@@ -210,16 +210,8 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
     attn = torch._softmax(scores, -1, False)
     if dropout_p > 0.0:
         attn = torch.native_dropout(attn, dropout_p, True)[0]
-    out = torch.matmul(attn, v)
-    # On the CPU the kernel runs flash attention for 4-D inputs, whose output has the query's
-    # layout; programs traced over it view it accordingly (see sdpa_flash_cpu).
-    if query.dim() == 4:
-        st = query.stride()
-        order = [_at_rank(st, 0), _at_rank(st, 1), _at_rank(st, 2), _at_rank(st, 3)]
-        if order != [0, 1, 2, 3]:
-            inverse = [_rank(st, 0), _rank(st, 1), _rank(st, 2), _rank(st, 3)]
-            out = torch.permute(torch.contiguous(torch.permute(out, order)), inverse)
-    return out
+    # On the CPU the kernel runs flash attention for 4-D inputs (attention.py).
+    return _in_query_layout(torch.matmul(attn, v), query)
 
 
 # max_pool2d without indices is the first result of the core op with them.
