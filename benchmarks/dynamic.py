@@ -28,52 +28,13 @@ import sys
 import time
 
 import torch
-import torch.nn as nn
-import torch.nn.functional as F
 from torch.export import Dim, export
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "bazel-bin", "python", "site"))  # //python:package
 
 import graph_lower  # noqa: E402
-
-
-class Block(nn.Module):
-    def __init__(self, d, heads, kv_heads):
-        super().__init__()
-        self.heads, self.kv_heads = heads, kv_heads
-        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
-        self.q = nn.Linear(d, d)
-        self.kv = nn.Linear(d, 2 * d * kv_heads // heads)
-        self.out = nn.Linear(d, d)
-        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
-
-    def forward(self, x):
-        B, T, C = x.shape
-        hd = C // self.heads
-        h = self.ln1(x)
-        q = self.q(h).view(B, T, self.heads, hd).transpose(1, 2)
-        k, v = self.kv(h).split(self.kv_heads * hd, dim=-1)
-        k = k.reshape(B, T, self.kv_heads, hd).transpose(1, 2)
-        v = v.reshape(B, T, self.kv_heads, hd).transpose(1, 2)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
-        x = x + self.out(y.transpose(1, 2).reshape(B, T, C))
-        return x + self.ff(self.ln2(x))
-
-
-class DecoderLM(nn.Module):
-    def __init__(self, vocab=1000, d=256, layers=4, heads=8, kv_heads=2):
-        super().__init__()
-        self.emb = nn.Embedding(vocab, d)
-        self.blocks = nn.ModuleList([Block(d, heads, kv_heads) for _ in range(layers)])
-        self.ln = nn.LayerNorm(d)
-        self.head = nn.Linear(d, vocab, bias=False)
-
-    def forward(self, idx):
-        x = self.emb(idx)
-        for b in self.blocks:
-            x = b(x)
-        return self.head(self.ln(x))
+from decoder_lm import DecoderLM  # noqa: E402
 
 
 def median_ms(fn, repeats):

@@ -3,6 +3,8 @@ their ranges, and computes what eager computes at every size in range (issue 39)
 
 import collections
 import json
+import os
+import sys
 
 import pytest
 import torch
@@ -13,48 +15,19 @@ from torch.export import Dim, export
 
 import graph_lower
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "benchmarks"))
+import decoder_lm  # noqa: E402
+
 # The symbolic-size ops torch.export itself emits, allowed besides core ATen.
 SYMBOLIC = {"aten.sym_size.int", "aten.sym_stride.int", "aten.sym_numel.default",
             "aten._assert_scalar.default"}
 
 
-class Block(nn.Module):
-    def __init__(self, d=32, heads=4, kv_heads=4):
-        super().__init__()
-        self.heads, self.kv_heads = heads, kv_heads
-        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
-        self.q = nn.Linear(d, d)
-        self.kv = nn.Linear(d, 2 * d * kv_heads // heads)
-        self.out = nn.Linear(d, d)
-        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
-
-    def forward(self, x):
-        B, T, C = x.shape
-        hd = C // self.heads
-        h = self.ln1(x)
-        q = self.q(h).view(B, T, self.heads, hd).transpose(1, 2)
-        k, v = self.kv(h).split(self.kv_heads * hd, dim=-1)
-        k = k.reshape(B, T, self.kv_heads, hd).transpose(1, 2)
-        v = v.reshape(B, T, self.kv_heads, hd).transpose(1, 2)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True,
-                                           enable_gqa=self.kv_heads != self.heads)
-        x = x + self.out(y.transpose(1, 2).reshape(B, T, C))
-        return x + self.ff(self.ln2(x))
-
-
-class DecoderLM(nn.Module):
-    def __init__(self, vocab=64, d=32, layers=2, kv_heads=4):
-        super().__init__()
-        self.emb = nn.Embedding(vocab, d)
-        self.blocks = nn.ModuleList([Block(d, 4, kv_heads) for _ in range(layers)])
-        self.ln = nn.LayerNorm(d)
-        self.head = nn.Linear(d, vocab, bias=False)
-
-    def forward(self, idx):
-        x = self.emb(idx)
-        for b in self.blocks:
-            x = b(x)
-        return torch.log_softmax(self.head(self.ln(x)), -1)
+def DecoderLM(kv_heads=4, layers=2):
+    """A small decoder LM (benchmarks/decoder_lm.py): vocabulary 64, d 32, 4 heads."""
+    return decoder_lm.DecoderLM(vocab=64, d=32, layers=layers, heads=4, kv_heads=kv_heads,
+                                log_probs=True)
 
 
 def _targets(ep):
