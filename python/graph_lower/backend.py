@@ -18,8 +18,10 @@ again for the sizes seen (an inference graph with static shapes and only tensor 
 dynamo's guards keep to one signature, skips the lookup). An inference graph with symbolic sizes
 (`dynamic=True`, or dynamo's automatic dynamic shapes after a size changed) is lowered once, when
 compiled, with those dims symbolic, and serves every size (_DynamicGraph; its report has
-`symbolic_dims`); a training graph with symbolic sizes is still lowered per signature. Writes the graph makes to its inputs (BatchNorm's running statistics in training mode)
-are returned by the lowered graph and copied back into the caller's tensors.
+`symbolic_dims`); so are the forward and backward graphs of a training graph with symbolic
+sizes (their *_backward ops decomposed by PyTorch's table as AOTAutograd traces). Writes the
+graph makes to its inputs (BatchNorm's running statistics in training mode) are returned by the
+lowered graph and copied back into the caller's tensors.
 
 Inference and training both work. With grad mode on and an input that requires grad
 (dynamo passes parameters as inputs), the graph goes through AOTAutograd
@@ -76,6 +78,12 @@ def _pytorch_table():
 
         _TABLE = decomp_table.pytorch_table()
     return _TABLE
+
+
+def _backward_table():
+    """The entries of PyTorch's decomposition table for *_backward overloads."""
+    return {op: fn for op, fn in _pytorch_table().items()
+            if op._schema.name.endswith("_backward")}
 
 
 def _signature(args):
@@ -204,7 +212,7 @@ class _CompiledGraph:
 
 
 class _DynamicGraph:
-    """An inference graph with symbolic sizes (torch.compile(dynamic=True), or the graph dynamo
+    """A graph with symbolic sizes (torch.compile(dynamic=True), or the graph dynamo
     traces again with dynamic dims after a size changed), lowered once, when compiled, for every
     size: AOTAutograd's ATen graph of it (parameters lifted to inputs, each value's `val` with
     the symbols) is lowered with the dims symbolic, as run_decompositions does for a dynamic
@@ -212,8 +220,9 @@ class _DynamicGraph:
     sizes when it runs (aten.sym_size.int, ...). The report's `symbolic_dims` names the symbolic
     dims of each input, `runtime_asserts` the branches on sizes it asserts."""
 
-    def __init__(self, g: torch.fx.GraphModule):
+    def __init__(self, g: torch.fx.GraphModule, phase: str = "inference"):
         self.graph_id = next(_IDS)
+        self.phase = phase
         from torch._subclasses.fake_tensor import unset_fake_temporarily
 
         # AOTAutograd compiles under its fake mode: example values and the FakeTensors of the
@@ -247,7 +256,7 @@ class _DynamicGraph:
         exporter.output(exporter.run(), [], "copy_", None)
         exporter.fxg.eliminate_dead_code()
         function = torch.fx.GraphModule(exporter.root, exporter.fxg)
-        report.update(graph_id=self.graph_id, phase="inference", runner="fx",
+        report.update(graph_id=self.graph_id, phase=self.phase, runner="fx",
                       input_signature=["dynamic"],
                       symbolic_dims=_fx.symbolic_dims_report(symbolic),
                       runtime_asserts=list(exporter.asserts))
@@ -282,6 +291,19 @@ def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     if not needs_grad:
         static = all(isinstance(e, torch.Tensor) for e in example_inputs)
         return _CompiledGraph(gm, "inference", static)
+    if _symbolic(example_inputs):
+        # Training with symbolic sizes: the forward and backward graphs are each lowered once,
+        # as inference graphs are. The *_backward ops are decomposed by PyTorch's table while
+        # AOTAutograd traces (on the symbols): the engine's Python-table source needs concrete
+        # shapes.
+        def dynamic_phase(phase):
+            return lambda g, _: make_boxed_func(_DynamicGraph(g, phase))
+
+        return aot_autograd(fw_compiler=dynamic_phase("forward"),
+                            bw_compiler=dynamic_phase("backward"),
+                            inference_compiler=dynamic_phase("inference"),
+                            decompositions=_backward_table(),
+                            keep_inference_input_mutations=True)(gm, example_inputs)
     # Training: AOTAutograd splits the graph into a forward and a backward graph at ATen level
     # (honouring detach and no_grad regions inside the graph) and runs them inside an
     # autograd.Function; both are lowered.

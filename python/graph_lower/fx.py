@@ -525,7 +525,9 @@ def other_sizes(symbolic, range_of):
     torch.utils._sympy.value_ranges.ValueRanges or None."""
     env = next(iter(symbolic.values()))[0][1].node.shape_env
     near, far = {}, {}
-    for sym, hint in env.var_to_val.items():
+    # (torch 2.14 names the hints of backed symbols backed_var_to_val; var_to_val is deprecated.)
+    hints = getattr(env, "backed_var_to_val", None)
+    for sym, hint in (env.var_to_val if hints is None else hints).items():
         hint = int(hint)
         vr = range_of(sym)
         lower = _bound(vr.lower if vr is not None else None, 0)

@@ -265,3 +265,27 @@ def test_an_exported_program_with_data_dependent_sizes_keeps_its_guards():
             torch.testing.assert_close(got, want)
     with pytest.raises(RuntimeError, match="u0 >= 2"):
         lowered.module()(-torch.ones(4, 5), torch.randn(3, 2))
+
+
+def test_compile_dynamic_training_lowers_the_forward_and_backward_once():
+    import copy
+
+    from graph_lower import backend
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4), nn.GELU(),
+                          nn.MaxPool2d(2), nn.Flatten(1))
+    reference = copy.deepcopy(model)
+    backend.clear_reports()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="graph_lower", dynamic=True)
+    for n, h in ((2, 8), (3, 10), (5, 6), (4, 12)):
+        x = torch.randn(n, 3, h, h)
+        compiled(x).pow(2).mean().backward()
+        reference(x).pow(2).mean().backward()
+        for got, want in zip(model.parameters(), reference.parameters()):
+            torch.testing.assert_close(got.grad, want.grad, atol=1e-4, rtol=1e-4)
+        torch.testing.assert_close(model[1].running_var, reference[1].running_var)
+    reports = backend.reports()
+    assert sorted(r["phase"] for r in reports) == ["backward", "forward"]
+    assert all(r["non_core_ops"] == [] and r["symbolic_dims"] for r in reports)
