@@ -45,7 +45,7 @@ coverage:
 
 # Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
 # _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);
-# writes docs/benchmarks.{md,json,png}; then bench-user and bench-dispatch below. Several hours the first time (tracing the 16,384-block
+# writes docs/benchmarks.{md,json,png}; then bench-user, bench-dispatch and bench-dynamic below. Several hours the first time (tracing the 16,384-block
 # model and run_decompositions on it dominate; archives are cached in out/bench).
 # BENCH_ARGS passes options through, e.g. BENCH_ARGS='--models blocks --repeats 3'.
 # Under GRAPH_LOWER_TORCH=2.14 the results go to docs/torch-2.14/ (docs/ keeps the 2.6 figures).
@@ -57,6 +57,7 @@ bench:
 	$(DEV) python3 $(CURDIR)/benchmarks/run.py --out $(CURDIR)/$(BENCH_DIR) $(BENCH_ARGS)
 	$(DEV) python3 $(CURDIR)/benchmarks/user.py --out $(CURDIR)/$(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
+	$(DEV) python3 $(CURDIR)/benchmarks/dynamic.py --out $(CURDIR)/$(BENCH_DIR)
 
 # graph-lower where users meet it (benchmarks/user.py), each side by side in one process:
 # graph_lower.run_decompositions(ep) against ep.run_decompositions() and against its floor (the C++
@@ -76,6 +77,14 @@ bench-dispatch:
 	$(DEV) bazel build //python:package
 	mkdir -p $(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
+
+# Dynamic shapes (benchmarks/dynamic.py): one lowering of a decoder LM with symbolic batch and
+# length against lowerings specialised to one size and PyTorch's run_decompositions(), and run
+# time at three sizes; writes $(BENCH_DIR)/dynamic-bench.md (part of `make bench`; minutes).
+bench-dynamic:
+	$(DEV) bazel build //python:package
+	mkdir -p $(BENCH_DIR)
+	$(DEV) python3 $(CURDIR)/benchmarks/dynamic.py --out $(CURDIR)/$(BENCH_DIR)
 
 # A few minutes: resnet18, a 2-layer TransformerEncoder and two small block stacks, results to
 # out/bench-quick (docs/ untouched).
