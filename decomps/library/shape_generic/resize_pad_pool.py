@@ -313,33 +313,12 @@ def narrow_int(self: Tensor, dim: int, start: int, length: int) -> Tensor:
     return torch.slice(self, dim, s, s + length, 1)
 
 
-def _broadcast_shape(a: List[int], b: List[int]) -> List[int]:
-    n = len(a)
-    if len(b) > n:
-        n = len(b)
-    out: List[int] = []
-    for i in range(n):
-        ia = i - n + len(a)
-        ib = i - n + len(b)
-        x = 1
-        y = 1
-        if ia >= 0:
-            x = a[ia]
-        if ib >= 0:
-            y = b[ib]
-        assert x == y or x == 1 or y == 1, "broadcast_tensors: shapes cannot be broadcast"
-        if x == 1:
-            out.append(y)
-        else:
-            out.append(x)
-    return out
-
-
-# expand_outplace: every tensor expanded to the broadcast shape of all.
+# expand_outplace: every tensor expanded to the broadcast shape of all (nn.py's
+# _broadcast_batch; expand refuses sizes that do not broadcast).
 def broadcast_tensors(tensors: List[Tensor]) -> List[Tensor]:
     shape: List[int] = []
     for t in tensors:
-        shape = _broadcast_shape(shape, t.size())
+        shape = _broadcast_batch(shape, t.size())
     out: List[Tensor] = []
     for t in tensors:
         out.append(torch.expand(t, shape))
