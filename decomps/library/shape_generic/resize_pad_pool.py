@@ -313,18 +313,6 @@ def narrow_int(self: Tensor, dim: int, start: int, length: int) -> Tensor:
     return torch.slice(self, dim, s, s + length, 1)
 
 
-# expand_outplace: every tensor expanded to the broadcast shape of all (nn.py's
-# _broadcast_batch; expand refuses sizes that do not broadcast).
-def broadcast_tensors(tensors: List[Tensor]) -> List[Tensor]:
-    shape: List[int] = []
-    for t in tensors:
-        shape = _broadcast_batch(shape, t.size())
-    out: List[Tensor] = []
-    for t in tensors:
-        out.append(torch.expand(t, shape))
-    return out
-
-
 # conv_transpose{1,2,3}d (Convolution.cpp): convolution transposed, an unbatched input given a
 # batch dim of one.
 def _conv_transpose(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int],
@@ -392,7 +380,6 @@ DECOMPOSITIONS = {
     "aten::var_mean.dim": var_mean_dim,
     "aten::std_mean.dim": std_mean_dim,
     "aten::narrow": narrow_int,
-    "aten::broadcast_tensors": broadcast_tensors,
     "aten::conv_transpose1d": conv_transpose1d,
     "aten::conv_transpose2d.input": conv_transpose2d,
     "aten::conv_transpose3d.input": conv_transpose3d,
