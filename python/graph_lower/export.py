@@ -57,6 +57,17 @@ def _example_values(ep, sizes=None):
     sources.update(sig.inputs_to_buffers)
     sources.update(sig.inputs_to_lifted_tensor_constants)
     gen = torch.Generator().manual_seed(0)
+    # The program's own example inputs (torch.export keeps them), for user inputs of their shape:
+    # random or zero data may fail the program's checks on data (torch._check(n.item() >= 1)).
+    given = {}
+    examples = getattr(ep, "example_inputs", None)
+    if examples is not None:
+        leaves = [x for x in torch.utils._pytree.tree_leaves(examples)]
+        users = [s.arg.name for s in sig.input_specs if s.kind == InputKind.USER_INPUT
+                 and isinstance(s.arg, TensorArgument)]
+        tensors = [x for x in leaves if isinstance(x, torch.Tensor)]
+        if len(tensors) == len(users):
+            given = dict(zip(users, tensors))
     values = []
     for node in ep.graph_module.graph.nodes:
         if node.op != "placeholder":
@@ -65,6 +76,10 @@ def _example_values(ep, sizes=None):
             values.append(named[sources[node.name]].detach())
             continue
         value = _fx.example_value(node, gen, "run_decompositions", sizes)
+        example = given.get(node.name)
+        if (isinstance(value, torch.Tensor) and isinstance(example, torch.Tensor)
+                and example.shape == value.shape and example.dtype == value.dtype):
+            value = example.detach().clone()
         if value is None:
             raise ValueError(f"run_decompositions: input {node.name} has no meta['val']")
         values.append(value)
@@ -102,6 +117,11 @@ class _ConstantLifter:
                                    arg=TensorArgument(name=ph.name), target=target,
                                    persistent=None))
         return ph
+
+
+# CompositeImplicitAutograd overloads that choose between a view and a copy by the sizes.
+_RESHAPES = {"aten::reshape", "aten::flatten.using_ints", "aten::reshape_as",
+             "aten::contiguous"}
 
 
 def _symbolic_cia_fallback(gm, mode, lowered, first):
@@ -162,10 +182,21 @@ def _run_decompositions(ep, keep_ops, opset, strict):
         return (imported, *lower_graph(imported.graph, examples, keep_ops, opset=opset,
                                        unroll_loops=bool(symbolic), inputs_at_other_sizes=others))
 
-    imported, graph, report = lowered(ep.graph_module)
+    gm, first = ep.graph_module, set()
+    if symbolic:
+        # Reshapes decided as torch.export decides them on symbolic sizes (a view where the
+        # strides allow one for every size, else a copy): the library's stride walk compares
+        # sizes, and a comparison the ranges do not decide would become a run-time assert
+        # refusing sizes in range (s1 < 4, s0 != s1 on an attention block's reshapes).
+        new, _ = _fx.decompose_symbolic_cia(gm, _RESHAPES, mode)
+        if new is not None:
+            gm, first = new, new.decomposed
+    imported, graph, report = lowered(gm)
     if symbolic and report.get("non_core_ops"):
-        imported, graph, report = _symbolic_cia_fallback(ep.graph_module, mode, lowered,
+        imported, graph, report = _symbolic_cia_fallback(gm, mode, lowered,
                                                          (imported, graph, report))
+    for name in first:
+        report["decompositions"][name] = "cia-symbolic"
     _check(report, strict, False, "run_decompositions")
     # A copy of the signature whose specs this function may change (their arguments are
     # replaced, never changed in place); a deep copy took a fifth of a call on 4,096 parameters.
