@@ -381,7 +381,16 @@ class _Importer:
                 sig = _signature(sibling)
         inputs = []
         for (name, _, _, _, arg_type), x in zip(sig.arguments, values):
-            inputs.append(self.value(x, arg_type, f"{where} argument '{name}'"))
+            v = self.value(x, arg_type, f"{where} argument '{name}'")
+            if (isinstance(_unwrap_optional(arg_type), torch._C.IntType)
+                    and isinstance(v.type(), torch._C.NumberType)):
+                # A size read from data (aten.item's Scalar, an unbacked SymInt) where the
+                # schema takes an int.
+                cast = self.g.create("aten::Int", [v], 1)
+                self.g.insertNode(cast)
+                cast.output().setType(torch._C.IntType.get())
+                v = cast.output()
+            inputs.append(v)
         if len(node.args) > len(sig.arguments) or not sig.names.issuperset(node.kwargs):
             extra = set(node.kwargs) - sig.names
             raise ValueError(f"{where}: arguments the schema does not have: "
@@ -417,7 +426,7 @@ class _Importer:
             cast.output().setType(torch._C.BoolType.get())
             cond = cast.output()
         message = self.g.insertConstant(str(node.args[1]) if len(node.args) > 1 else "")
-        qualified = self.g.insertConstant(None)
+        qualified = self.g.insertConstant("builtins.RuntimeError")
         branch = self.g.create("prim::If", [cond], 0)
         self.g.insertNode(branch)
         branch.addBlock()
@@ -810,6 +819,22 @@ class _Exporter:
                              "its fake kernel does not support them")
         return got
 
+    def view_of_copy(self, call):
+        """An aten.view the symbolic strides do not allow (a graph traced by AOTAutograd views a
+        tensor that eager lays out contiguously, and a decomposition gave it other strides,
+        which the lowering restrides only where sizes are known): the view of a contiguous copy,
+        the same values. Returns the view's val, or None."""
+        source = call.args[0]
+        if not isinstance(source, torch.fx.Node) or source.meta.get("val") is None:
+            return None
+        with self.fxg.inserting_before(call):
+            copy = self.fxg.call_function(torch.ops.aten.clone.default, (source,),
+                                          {"memory_format": torch.contiguous_format})
+        copy.meta.update({k: v for k, v in call.meta.items() if k in _KEPT_META})
+        copy.meta["val"] = self.fake_run(torch.ops.aten.clone.default, copy.args, copy.kwargs)
+        call.args = (copy,) + tuple(call.args[1:])
+        return self.fake_run(call.target, call.args, call.kwargs)
+
     def keep_meta(self, node, meta):
         for key in _KEPT_META:
             if key in meta:
@@ -818,6 +843,9 @@ class _Exporter:
     def call(self, kind, schema, ins, outs, scope):
         env = self.env
         op, positional, keywords, converts = _overload(schema, kind)
+        if op is torch.ops.aten.item.default:
+            # The same read of a one-element tensor, in core ATen.
+            op = torch.ops.aten._local_scalar_dense.default
         values = [env[i] for i in ins]
         for i, convert in converts:
             x = values[i]
@@ -835,6 +863,8 @@ class _Exporter:
             vals = [_fake(self.mode, t) for t, _ in outs]
             if any(v is None for v in vals):  # (`None in vals` compares tensors with ==)
                 got = self.fake_run(op, call.args, call.kwargs)
+                if got is None and op is torch.ops.aten.view.default:
+                    got = self.view_of_copy(call)
                 vals = None if got is None else [got] if len(outs) == 1 else list(got)
             if vals is not None:
                 call.meta["val"] = vals[0] if len(outs) == 1 else tuple(vals)
