@@ -151,6 +151,7 @@ class _CompiledGraph:
         # encoder whose call takes 2.5 ms).
         self.static = static
         self.only = None
+        self.fallback = None  # why a graph with symbolic sizes is lowered per signature
 
     def lower(self, args, signature):
         from . import lower_graph
@@ -174,6 +175,8 @@ class _CompiledGraph:
             graph, report = lower_graph(imported.graph, examples, decomposition_table=table)
         report["graph_id"] = self.graph_id
         report["phase"] = self.phase
+        if self.fallback is not None:
+            report["dynamic_fallback"] = self.fallback
         report["input_signature"] = [repr(s) for s in signature]
         _record(report, self.graph_id)
         names = [i.debugName() for i in imported.graph.inputs()]
@@ -267,6 +270,19 @@ class _DynamicGraph:
         return self.run(list(args))
 
 
+def _dynamic_or_per_signature(g, phase):
+    """_DynamicGraph(g, phase), or, when the lowering with symbolic dims fails (a decomposition
+    lays a tensor out otherwise than eager and the graph views it: the lowering restrides
+    results only where sizes are known), the graph lowered per input signature as static
+    graphs are; its reports give the reason as `dynamic_fallback`."""
+    try:
+        return _DynamicGraph(g, phase)
+    except Exception as e:  # noqa: BLE001 - any failure of the symbolic lowering
+        compiled = _CompiledGraph(g, phase)
+        compiled.fallback = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        return compiled
+
+
 def _symbolic(example_inputs):
     return any(isinstance(e, torch.SymInt) or (isinstance(e, torch.Tensor) and any(
         isinstance(d, torch.SymInt) for d in (*e.shape, *e.stride()))) for e in example_inputs)
@@ -284,7 +300,7 @@ def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     if not needs_grad and _symbolic(example_inputs):
         # Symbolic sizes: lowered once for every size, on AOTAutograd's ATen graph.
         def dynamic(g, _):
-            return make_boxed_func(_DynamicGraph(g))
+            return make_boxed_func(_dynamic_or_per_signature(g, "inference"))
 
         return aot_autograd(fw_compiler=dynamic, inference_compiler=dynamic,
                             keep_inference_input_mutations=True)(gm, example_inputs)
@@ -297,7 +313,7 @@ def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
         # AOTAutograd traces (on the symbols): the engine's Python-table source needs concrete
         # shapes.
         def dynamic_phase(phase):
-            return lambda g, _: make_boxed_func(_DynamicGraph(g, phase))
+            return lambda g, _: make_boxed_func(_dynamic_or_per_signature(g, phase))
 
         return aot_autograd(fw_compiler=dynamic_phase("forward"),
                             bw_compiler=dynamic_phase("backward"),
