@@ -30,7 +30,7 @@ def _layer_norm(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor):
 
 
 def _group_norm(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor):
-    return F.group_norm(x, 2, w, b)
+    return F.group_norm(x, 2, w, b), F.group_norm(x.flatten(2).transpose(1, 2), 1)
 
 
 def _sdpa(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: Optional[torch.Tensor],

@@ -148,14 +148,15 @@ def layer_norm(input: Tensor, normalized_shape: List[int], weight: Optional[Tens
     return torch.native_layer_norm(input, normalized_shape, weight, bias, eps)[0]
 
 
-# group_norm.cpp: N = size(0), C = size(1), HxW the product of the rest.
+# group_norm.cpp: N = size(0), C = size(1), HxW the product of the rest; the kernel takes a
+# contiguous input (a transposed one is copied first, as the CIA kernel does).
 def group_norm(input: Tensor, num_groups: int, weight: Optional[Tensor] = None,
                bias: Optional[Tensor] = None, eps: float = 1e-05,
                cudnn_enabled: bool = True) -> Tensor:
     sizes = input.size()
     hw = _prod_of(sizes, 2, len(sizes))
-    return torch.native_group_norm(input, weight, bias, sizes[0], sizes[1], hw, num_groups,
-                                   eps)[0]
+    return torch.native_group_norm(torch.contiguous(input), weight, bias, sizes[0], sizes[1], hw,
+                                   num_groups, eps)[0]
 
 
 # repeat_interleave(x, r, -3) of a [..., H, S, E] tensor as a view and one copy:
