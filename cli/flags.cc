@@ -165,14 +165,17 @@ absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
   std::vector<std::pair<std::string, std::vector<Dim>>> groups;  // symbol -> its dims
   absl::flat_hash_map<std::string, size_t> by_name;
   absl::flat_hash_map<std::string, std::string> seen;  // "I.D" -> entry
-  for (absl::string_view entry : absl::StrSplit(spec, ',', absl::SkipWhitespace())) {
+  for (absl::string_view entry : absl::StrSplit(spec, ',')) {
     entry = absl::StripAsciiWhitespace(entry);
     std::pair<absl::string_view, absl::string_view> at_name = absl::StrSplit(entry, '=');
     std::pair<absl::string_view, absl::string_view> input_dim = absl::StrSplit(at_name.first, '.');
     size_t input = 0;
     int64_t dim = 0;
+    // (The pairs keep the first two pieces: "0.0.0" and "0.0=a=b" are refused by the counts.)
     if (!absl::SimpleAtoi(input_dim.first, &input) || !absl::SimpleAtoi(input_dim.second, &dim) ||
-        (absl::StrContains(entry, '=') && at_name.second.empty())) {
+        absl::StrContains(entry, '=') && at_name.second.empty() ||
+        std::count(at_name.first.begin(), at_name.first.end(), '.') != 1 ||
+        std::count(entry.begin(), entry.end(), '=') > 1) {
       return bad(entry, "expected INPUT.DIM or INPUT.DIM=NAME (e.g. 0.1=seq)");
     }
     if (input >= users) {

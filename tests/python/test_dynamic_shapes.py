@@ -133,6 +133,8 @@ def test_cli_dynamic_dims_give_one_archive_for_every_size(graph_lower_bin, tmp_p
     ("0.2", "dim 2 is beyond input 0's rank 2"),
     ("0.0=a,0.1=a", "a: input 0 dim 1 has size 8, input 0 dim 0 has size 2"),
     ("0.x", "expected INPUT.DIM or INPUT.DIM=NAME"),
+    ("0.0.0", "expected INPUT.DIM or INPUT.DIM=NAME"),
+    ("0.0,,0.1", "expected INPUT.DIM or INPUT.DIM=NAME"),
     ("0.1,0.-1", "input 0 dim 1 is named twice"),
     ("0.1=a;0.0", "a NAME is letters, digits and '_'"),
 ])
@@ -289,3 +291,95 @@ def test_compile_dynamic_training_lowers_the_forward_and_backward_once():
     reports = backend.reports()
     assert sorted(r["phase"] for r in reports) == ["backward", "forward"]
     assert all(r["non_core_ops"] == [] and r["symbolic_dims"] for r in reports)
+
+
+class MaskedAttention(nn.Module):
+    """Heads split by view, reshape and unflatten, masks, and the heads merged by a reshape of a
+    transposed tensor: reshapes whose view-or-copy choice compares sizes."""
+
+    def __init__(self, d=16, h=4):
+        super().__init__()
+        self.h = h
+        self.qkv, self.o, self.ln = nn.Linear(d, 3 * d), nn.Linear(d, d), nn.LayerNorm(d)
+
+    def forward(self, x, mask):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.ln(x)).chunk(3, dim=-1)
+        q = q.view(b, t, self.h, d // self.h).transpose(1, 2)
+        k = k.reshape(b, t, self.h, -1).transpose(1, 2)
+        v = v.unflatten(-1, (self.h, -1)).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) / (d // self.h) ** 0.5
+        att = att.masked_fill(~mask[:, None, None, :], float("-inf"))
+        causal = torch.ones(t, t, dtype=torch.bool).tril()
+        att = att.masked_fill(~causal, float("-inf")).softmax(-1)
+        return x + self.o((att @ v).transpose(1, 2).reshape(b, t, d))
+
+
+def test_reshapes_serve_every_size_in_range_without_asserts():
+    torch.manual_seed(0)
+    model = MaskedAttention().eval()
+    # Exported with the batch equal to the number of heads, and lengths below it in range.
+    ep = export(model, (torch.randn(4, 8, 16), torch.ones(4, 8, dtype=torch.bool)),
+                dynamic_shapes={"x": {0: Dim("b", min=1, max=32), 1: Dim("t", min=2, max=64)},
+                                "mask": {0: Dim("b", min=1, max=32),
+                                         1: Dim("t", min=2, max=64)}})
+    lowered = graph_lower.run_decompositions(ep)
+    assert lowered.graph_lower_report["runtime_asserts"] == []
+    assert _non_core(lowered) == set()
+    for b, t in ((1, 2), (5, 5), (2, 4), (3, 3), (32, 64)):
+        x, mask = torch.randn(b, t, 16), torch.rand(b, t) > 0.3
+        mask[:, 0] = True
+        with torch.no_grad():
+            torch.testing.assert_close(lowered.module()(x, mask), model(x, mask), atol=1e-5,
+                                       rtol=1e-5)
+
+
+def test_a_slice_to_a_size_read_from_data():
+    class FirstK(nn.Module):
+        def forward(self, x, n):
+            k = n.item()
+            torch._check_is_size(k)
+            torch._check(k <= x.shape[0])
+            torch._check(k >= 1)
+            return x[:k].sum(0)
+
+    ep = export(FirstK(), (torch.randn(8, 3), torch.tensor(3)),
+                dynamic_shapes=({0: Dim("n", min=2, max=32)}, None))
+    lowered = graph_lower.run_decompositions(ep)
+    assert _non_core(lowered) == set()
+    for rows, k in ((8, 3), (5, 5), (20, 1)):
+        x, n = torch.randn(rows, 3), torch.tensor(k)
+        torch.testing.assert_close(lowered.module()(x, n), FirstK()(x, n))
+
+
+def test_compile_dynamic_training_at_batch_one():
+    """Dynamo specialises a batch of 1 and traces again; AOTAutograd's backward graph then views
+    tensors that eager lays out contiguously."""
+    import copy
+
+    torch.manual_seed(0)
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb, self.ln = nn.Linear(8, 16), nn.LayerNorm(16)
+            self.att = nn.MultiheadAttention(16, 4, batch_first=True)
+            self.out = nn.Linear(16, 3)
+
+        def forward(self, x):
+            h = self.ln(self.emb(x))
+            a, _ = self.att(h, h, h, need_weights=False)
+            return self.out(F.gelu(h + a)).mean(1)
+
+    model = Net().train()
+    reference = copy.deepcopy(model)
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="graph_lower", dynamic=True)
+    for b, t in ((2, 5), (1, 2), (3, 7)):
+        x = torch.randn(b, t, 8)
+        compiled(x).pow(2).sum().backward()
+        reference(x).pow(2).sum().backward()
+        for got, want in zip(model.parameters(), reference.parameters()):
+            torch.testing.assert_close(got.grad, want.grad, atol=1e-4, rtol=1e-4)
+        model.zero_grad()
+        reference.zero_grad()
