@@ -40,9 +40,9 @@ Contract for writes and views (docs/dispatch.md):
   or copies as eager does for those strides (reshape, contiguous).
 - `aten.copy_` itself, core ATen overloads (and `keep_ops`), and overloads with no decomposition
   here give NotImplemented. So do overloads with no tensor result that read a tensor's data
-  (`aten.item`, `aten.is_nonzero`, `aten.equal`): graph-lower's census counts them as scalar
-  glue, not as ops to decompose (issue 40), and a backend implements them (`item` is core
-  ATen's `_local_scalar_dense`). So do overloads with no result that write nothing (asserts),
+  (`aten.is_nonzero`, `aten.equal`): graph-lower's census counts them as scalar glue, not as
+  ops to decompose (issue 40), and a backend implements them; `aten.item` is computed with core
+  ATen's `_local_scalar_dense`. So do overloads with no result that write nothing (asserts),
   and writes the lowering does not return (the elements of a `Tensor[]`: `_foreach_add_`);
   an overload with no result that writes returns None.
 

@@ -145,8 +145,10 @@ def test_decompose_matches_eager_without_a_mode():
     got = graph_lower.decompose(aten.var_mean.correction, x, [1], correction=1, keepdim=True)
     for g, e in zip(got, torch.var_mean(x, 1, keepdim=True)):
         torch.testing.assert_close(g, e)
-    # Scalar glue that reads data is left to the backend (graph_lower.dispatch docstring).
-    assert graph_lower.decompose(aten.item.default, torch.tensor(2.5)) is NotImplemented
+    # item is core ATen's _local_scalar_dense; other scalar glue that reads data is left to the
+    # backend (graph_lower.dispatch docstring).
+    assert graph_lower.decompose(aten.item.default, torch.tensor(2.5)) == 2.5
+    assert graph_lower.decompose(aten.is_nonzero.default, torch.tensor(2.5)) is NotImplemented
 
 
 def test_a_cache_hit_costs_no_lowering_and_new_metadata_lowers_again():
