@@ -32,6 +32,10 @@ ABSL_FLAG(std::string, example_inputs, "",
           "Example inputs: a spec like '1x3x224x224:float32;2x5:int64' (seeded random tensors) or "
           "a torch.save file of a list of tensors. Enables shape specialisation and CIA "
           "decompositions.");
+ABSL_FLAG(std::vector<std::string>, load_library, {},
+          "Comma-separated shared libraries that register operators from C++ (as "
+          "torch.ops.load_library does), loaded before INPUT: e.g. torchvision's _C.so for "
+          "torchvision::nms and roi_align.");
 ABSL_FLAG(std::string, dynamic_dims, "",
           "Dims of the example inputs that stay symbolic: comma-separated INPUT.DIM entries "
           "(0-based user input, dim), INPUT.DIM=NAME to make entries one size, e.g. "
@@ -107,7 +111,7 @@ std::vector<std::string> NormalizeArgs(int argc, char** argv) {
 
 absl::Status RefuseEmptyPathFlags(const std::vector<std::string>& args) {
   static constexpr absl::string_view kPathFlags[] = {
-      "output", "report", "example_inputs", "dump_dir", "dot", "html", "opset"};
+      "output", "report", "example_inputs", "dump_dir", "dot", "html", "opset", "load_library"};
   for (size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
     // Abseil takes -name as --name.
     absl::string_view a = args[i];

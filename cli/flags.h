@@ -34,6 +34,7 @@ ABSL_DECLARE_FLAG(std::string, dot);
 ABSL_DECLARE_FLAG(std::string, html);
 ABSL_DECLARE_FLAG(std::string, opset);
 ABSL_DECLARE_FLAG(std::string, dynamic_dims);
+ABSL_DECLARE_FLAG(std::vector<std::string>, load_library);
 
 namespace graph_lower {
 
@@ -49,6 +50,7 @@ Usage:
               [--unroll-loops] [--keep-input-mutation] [--lift-parameters]
               [--nooptimize-numerics] [--timing]
               [--stats] [--dump-dir DIR] [--dot FILE.dot] [--html FILE.html] [--progress]
+              [--load-library LIB.so,...]
   graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE] [--timing]
 
 INPUT is a TorchScript archive (torch.jit.save) or a text IR file. The archive's module is frozen

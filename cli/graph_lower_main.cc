@@ -1,4 +1,6 @@
 // graph-lower: the command-line front end: lowers a TorchScript program to core ATen, or checks it.
+#include <dlfcn.h>
+
 #include <csignal>
 #include <iostream>
 #include <string>
@@ -28,6 +30,22 @@
 namespace graph_lower {
 namespace {
 
+// Loads each --load-library file, whose static initializers register its operators with the
+// dispatcher (what torch.ops.load_library does in Python).
+absl::Status LoadOperatorLibraries() {
+  for (const std::string& path : absl::GetFlag(FLAGS_load_library)) {
+    if (path.empty()) return absl::InvalidArgumentError("--load-library: empty file name");
+    RETURN_IF_ERROR(CheckInputFile(path).status());
+    // RTLD_GLOBAL: a library's operators may call into another loaded after it.
+    if (dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr) {
+      const char* why = dlerror();
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": cannot load the --load-library file: ", why ? why : "unknown error"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (inputs.size() != 1) {
     return absl::InvalidArgumentError(
@@ -44,7 +62,11 @@ absl::StatusOr<int> RealMain(const std::vector<std::string>& inputs) {
   if (const std::string f = absl::GetFlag(FLAGS_opset); !f.empty()) {
     read.emplace_back(f, "the --opset file");
   }
+  for (const std::string& f : absl::GetFlag(FLAGS_load_library)) {
+    if (!f.empty()) read.emplace_back(f, "a --load-library file");
+  }
   RETURN_IF_ERROR(CheckOutputPaths(read));
+  RETURN_IF_ERROR(LoadOperatorLibraries());
   ASSIGN_OR_RETURN(Opset opset, BuildOpset());
   LoadOptions load;
   load.lift_parameters = absl::GetFlag(FLAGS_lift_parameters);
