@@ -14,6 +14,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -93,6 +94,105 @@ void InlineCalls(torch::jit::Graph& graph) {
   }
 }
 
+// The path of attribute reads from forward's `self` that gives `object` ("" for self itself,
+// "corr_block" for self.corr_block), or nullopt when the object does not come from such reads.
+std::optional<std::string> ObjectPath(torch::jit::Value* object, torch::jit::Value* self) {
+  std::vector<std::string> names;
+  while (object != self) {
+    torch::jit::Node* node = object->node();
+    if (node->kind() != torch::jit::prim::GetAttr) return std::nullopt;
+    names.push_back(node->s(torch::jit::attr::name));
+    object = node->input();
+  }
+  std::reverse(names.begin(), names.end());
+  return absl::StrJoin(names, ".");
+}
+
+// The node of `graph`'s top-level block that holds `node` (itself when it is at top level).
+torch::jit::Node* TopLevelNode(torch::jit::Node* node, const torch::jit::Graph& graph) {
+  while (node->owningBlock() != graph.block()) node = node->owningBlock()->owningNode();
+  return node;
+}
+
+// Module state that forward writes but whose old value no output can depend on, made local
+// values, so that freezing can fold the rest of the module:
+// - scratch attributes: every write is in forward's top-level block, and every read comes after
+//   a write of the same call (torchvision's RAFT keeps its correlation pyramid in
+//   `self.corr_block.corr_pyramid`); each read becomes the value last written before it.
+// - warn-once flags: a constant written beside an aten::warn in the same block
+//   (torchvision's detection models set `self._has_warned = True`); the write is dropped, so the
+//   lowered program warns at every call.
+// The module's attributes then keep their old values after a call, where eager's change.
+void LocalizeScratchAttributes(torch::jit::Graph& graph) {
+  if (graph.inputs().empty() || !graph.inputs()[0]->type()->cast<c10::ClassType>()) return;
+  torch::jit::Value* self = graph.inputs()[0];
+  std::vector<torch::jit::Node*> sets;
+  absl::flat_hash_map<std::string, std::vector<torch::jit::Node*>> reads;
+  std::function<void(torch::jit::Block*)> collect = [&](torch::jit::Block* block) {
+    for (torch::jit::Node* node : block->nodes()) {
+      for (torch::jit::Block* sub : node->blocks()) collect(sub);
+      if (node->kind() == torch::jit::prim::SetAttr) sets.push_back(node);
+      if (node->kind() != torch::jit::prim::GetAttr) continue;
+      if (std::optional<std::string> path = ObjectPath(node->input(), self)) {
+        reads[absl::StrCat(*path, "/", node->s(torch::jit::attr::name))].push_back(node);
+      }
+    }
+  };
+  collect(graph.block());
+  absl::flat_hash_map<std::string, std::vector<torch::jit::Node*>> writes;
+  std::vector<torch::jit::Node*> drop;
+  for (torch::jit::Node* set : sets) {
+    const bool warns =
+        std::any_of(set->owningBlock()->nodes().begin(), set->owningBlock()->nodes().end(),
+                    [](torch::jit::Node* n) { return n->kind() == c10::aten::warn; });
+    if (warns && set->input(1)->node()->kind() == torch::jit::prim::Constant) {
+      drop.push_back(set);
+      continue;
+    }
+    std::optional<std::string> path = ObjectPath(set->input(0), self);
+    if (!path) continue;
+    writes[absl::StrCat(*path, "/", set->s(torch::jit::attr::name))].push_back(set);
+  }
+  for (auto& [key, sets_of_key] : writes) {
+    const bool top_level = std::all_of(sets_of_key.begin(), sets_of_key.end(),
+                                       [&](auto* s) { return s->owningBlock() == graph.block(); });
+    if (!top_level) continue;
+    std::vector<torch::jit::Node*>& gets = reads[key];
+    // Each read's value: the last write before its top-level node, which must exist.
+    std::vector<torch::jit::Value*> values;
+    for (torch::jit::Node* get : gets) {
+      torch::jit::Node* at = TopLevelNode(get, graph);
+      torch::jit::Node* last = nullptr;
+      for (torch::jit::Node* set : sets_of_key) {
+        if (set->isBefore(at) && (!last || last->isBefore(set))) last = set;
+      }
+      if (!last) break;
+      values.push_back(last->input(1));
+    }
+    if (values.size() != gets.size()) continue;
+    for (size_t i = 0; i < gets.size(); ++i) gets[i]->output()->replaceAllUsesWith(values[i]);
+    drop.insert(drop.end(), sets_of_key.begin(), sets_of_key.end());
+  }
+  for (torch::jit::Node* set : drop) set->destroy();
+}
+
+// Whether forward writes an attribute of the module or of a submodule (a write to an object
+// forward creates, as torchvision's ImageList, is not module state).
+bool HasModuleSetAttr(torch::jit::Graph& graph) {
+  torch::jit::Value* self = graph.inputs()[0];
+  bool found = false;
+  std::function<void(torch::jit::Block*)> walk = [&](torch::jit::Block* block) {
+    for (torch::jit::Node* node : block->nodes()) {
+      for (torch::jit::Block* sub : node->blocks()) walk(sub);
+      if (node->kind() == torch::jit::prim::SetAttr && ObjectPath(node->input(0), self)) {
+        found = true;
+      }
+    }
+  };
+  walk(graph.block());
+  return found;
+}
+
 // Folds the attribute reads freeze_module leaves behind (it keeps, for instance, the parameters of
 // nn.TransformerEncoder's first layer, which forward reads through `self.layers[0]`): with no
 // prim::SetAttr in the graph and no in-place write to the value, an attribute of the eval-mode
@@ -101,7 +201,7 @@ void FoldUnwrittenAttributes(const std::shared_ptr<torch::jit::Graph>& shared,
                              const torch::jit::Module& module) {
   torch::jit::Graph& graph = *shared;
   if (graph.inputs().empty() || !graph.inputs()[0]->type()->cast<c10::ClassType>()) return;
-  if (!graph.inputs()[0]->hasUses() || HasSetAttr(graph.block())) return;
+  if (!graph.inputs()[0]->hasUses() || HasModuleSetAttr(graph)) return;
   // Alias analysis only when some node may write: its construction is super-linear in graphs
   // with many tensors in lists (docs/benchmarks.md), and with no writer nothing is written.
   std::unique_ptr<torch::jit::AliasDb> alias_db;
@@ -322,6 +422,27 @@ absl::Status FoldFrozenWeights(std::shared_ptr<torch::jit::Graph>& graph) {
   return absl::OkStatus();
 }
 
+// libtorch's "Unknown builtin op: ns::name." names an operator no loaded library registered;
+// says where such operators come from and how to lower the program anyway.
+std::string UnknownOpHint(const std::string& message) {
+  static constexpr char kUnknown[] = "Unknown builtin op: ";
+  const size_t at = message.find(kUnknown);
+  if (at == std::string::npos) return message;
+  std::string op = message.substr(at + sizeof(kUnknown) - 1);
+  op = op.substr(0, op.find_first_of(". \n"));
+  const size_t colons = op.find("::");
+  if (colons == std::string::npos || colons == 0) return message;
+  const std::string ns = op.substr(0, colons);
+  return absl::StrCat(
+      "it calls ", op, ", an operator of the `", ns,
+      "` namespace that no loaded library registers. Operators registered from C++ "
+      "(torchvision's, a custom op library) load with --load-library LIB.so; operators "
+      "registered from Python (prims::*, quantized_decomposed::*, torch.library) exist only in a "
+      "Python process that imports them: lower there with graph_lower.lower(module, inputs), "
+      "which decomposes them or keeps them with keep_ops=[\"",
+      op, "\"]");
+}
+
 }  // namespace
 
 absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& options) {
@@ -343,8 +464,8 @@ absl::StatusOr<Program> LoadArchive(const std::string& path, const LoadOptions& 
     // serialized code (code/__torch__/...py) instead of the original Python files.
     module = torch::jit::load(path, c10::Device(c10::kCPU), /*load_debug_files=*/false);
   } catch (const std::exception& e) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": cannot load TorchScript archive: ", ExceptionMessage(e)));
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": cannot load TorchScript archive: ", UnknownOpHint(ExceptionMessage(e))));
   }
   return ProgramFromModule(std::move(module), path, options);
 }
@@ -379,8 +500,15 @@ absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::
     // constants pairwise, quadratic in a graph of many blocks (docs/benchmarks.md); it
     // remains the fallback for what the fast path leaves reading `self` (attributes forward
     // assigns or writes, interface calls).
-    program.graph = module.get_method("forward").graph()->copy();
+    // Scratch state is made local in forward's own graph, which freeze_module below also reads.
+    const std::shared_ptr<torch::jit::Graph> forward = module.get_method("forward").graph();
+    program.graph = forward->copy();
     InlineCalls(*program.graph);
+    if (HasSetAttr(program.graph->block())) {
+      InlineCalls(*forward);
+      LocalizeScratchAttributes(*forward);
+      program.graph = forward->copy();
+    }
     FoldUnwrittenAttributes(program.graph, module);
     // As freezing does: branches on folded attributes (nn.ReLU's `if self.inplace`) go away.
     // The immutable-types variant needs no alias analysis.
