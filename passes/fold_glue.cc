@@ -434,12 +434,13 @@ void CollectListConstructs(torch::jit::Block* block, std::vector<Node*>& lists) 
 }
 
 // Replaces each list built by appends, `l = []; l.append(a); l.append(b); ... any(l)` (what a
-// TorchScript list comprehension over a fixed tuple becomes), by one prim::ListConstruct of all
-// its elements after the last append, in `block` and the blocks within: when every append is in
-// the list's own block and its result unused, and every other use only reads the list
-// (UseOnlyReads) and comes after the last append. This is the part of libtorch's
-// RemoveListMutation (passes/remove_mutation.cpp) that needs no alias analysis: such a list is
-// reached by no other value. Returns whether any list was replaced.
+// TorchScript list comprehension over a fixed tuple becomes), by prim::ListConstructs, in `block`
+// and the blocks within: when every append is in the list's own block and its result unused, and
+// every other use only reads the list (UseOnlyReads). Each read gets a list of the elements
+// appended before it (one prim::ListConstruct per such snapshot), so a list read between appends
+// (DenseNet's `features.append(layer(torch.cat(features, 1)))`) folds too. This is the part of
+// libtorch's RemoveListMutation (passes/remove_mutation.cpp) that needs no alias analysis: such a
+// list is reached by no other value. Returns whether any list was replaced.
 bool FoldAppendedLists(torch::jit::Block* top) {
   std::vector<Node*> lists;
   CollectListConstructs(top, lists);
@@ -448,7 +449,7 @@ bool FoldAppendedLists(torch::jit::Block* top) {
     torch::jit::Block* block = node->owningBlock();
     torch::jit::Value* list = node->output();
     std::vector<Node*> appends;
-    std::vector<Node*> reads;
+    std::vector<std::pair<Node*, size_t>> reads;  // user, input offset
     bool foldable = true;
     for (const torch::jit::Use& use : list->uses()) {
       Node* user = use.user;
@@ -456,31 +457,132 @@ bool FoldAppendedLists(torch::jit::Block* top) {
         appends.push_back(user);
         continue;
       }
-      if (!UseOnlyReads(use)) {
+      if (!UseOnlyReads(use) || !AncestorIn(user, block)) {
         foldable = false;
         break;
       }
-      reads.push_back(user);
+      reads.emplace_back(user, use.offset);
     }
     if (!foldable || appends.empty()) continue;
-    Node* last = appends.front();
-    for (Node* a : appends) {
-      if (a->isAfter(last)) last = a;
+    std::sort(appends.begin(), appends.end(), [](Node* a, Node* b) { return b->isAfter(a); });
+    const c10::TypePtr element = list->type()->expectRef<c10::ListType>().getElementType();
+    std::vector<torch::jit::Value*> elements(node->inputs().begin(), node->inputs().end());
+    // snapshots[k]: the list after k appends, made before its first reader.
+    std::vector<Node*> snapshots(appends.size() + 1, nullptr);
+    for (auto& [user, offset] : reads) {
+      Node* at = AncestorIn(user, block);
+      const size_t k =
+          std::count_if(appends.begin(), appends.end(), [&](Node* a) { return at->isAfter(a); });
+      if (!snapshots[k]) {
+        std::vector<torch::jit::Value*> values = elements;
+        for (size_t i = 0; i < k; ++i) values.push_back(appends[i]->inputs()[1]);
+        snapshots[k] = block->owningGraph()->createList(element, values);
+        snapshots[k]->output()->copyMetadata(list);
+        snapshots[k]->insertBefore(at);
+      } else if (snapshots[k]->isAfter(at)) {
+        snapshots[k]->moveBefore(at);
+      }
+      user->replaceInput(offset, snapshots[k]->output());
     }
-    for (Node* r : reads) {
-      Node* at = AncestorIn(r, block);
-      if (!at || !at->isAfter(last)) foldable = false;
+    for (Node* a : appends) a->destroy();
+    node->destroy();
+    changed = true;
+  }
+  return changed;
+}
+
+// The aten::dict() nodes (an empty dict literal) of `block` and the blocks within.
+void CollectEmptyDicts(torch::jit::Block* block, std::vector<Node*>& dicts) {
+  for (Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) CollectEmptyDicts(sub, dicts);
+    if (node->kind() == c10::aten::dict && node->inputs().empty() &&
+        node->output()->type()->cast<c10::DictType>()) {
+      dicts.push_back(node);
+    }
+  }
+}
+
+// Replaces each dict built by item assignments, `d = {}; d["out"] = x; d["aux"] = y; return d`
+// (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
+// FoldAppendedLists does lists: when every assignment is in the dict's own block with a constant
+// key, and every other use reads the dict (UseOnlyReads), returns it or packs it into a tuple,
+// list or dict. Each read gets the dict as assigned before it (keys in the order of their first
+// assignment, each with its last value, as Python's dict); a read `d[key]` of a key assigned
+// before it becomes that value. Returns whether any dict was replaced.
+bool FoldAssignedDicts(torch::jit::Block* top) {
+  static const c10::Symbol kSetItem = c10::Symbol::fromQualString("aten::_set_item");
+  static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  std::vector<Node*> dicts;
+  CollectEmptyDicts(top, dicts);
+  bool changed = false;
+  for (Node* node : dicts) {
+    torch::jit::Block* block = node->owningBlock();
+    torch::jit::Value* dict = node->output();
+    std::vector<Node*> sets;
+    std::vector<std::pair<Node*, size_t>> reads;  // user, input offset
+    bool foldable = true;
+    for (const torch::jit::Use& use : dict->uses()) {
+      Node* user = use.user;
+      if (user->kind() == kSetItem && use.offset == 0 && user->owningBlock() == block &&
+          user->inputs().size() == 3 && user->input(1)->node()->kind() == c10::prim::Constant) {
+        sets.push_back(user);
+        continue;
+      }
+      const c10::Symbol k = user->kind();
+      if ((!UseOnlyReads(use) && k != c10::prim::Return && k != c10::prim::TupleConstruct &&
+           k != c10::prim::ListConstruct && k != c10::prim::DictConstruct) ||
+          !AncestorIn(user, block)) {
+        foldable = false;
+        break;
+      }
+      reads.emplace_back(user, use.offset);
     }
     if (!foldable) continue;
-    std::sort(appends.begin(), appends.end(), [](Node* a, Node* b) { return b->isAfter(a); });
-    std::vector<torch::jit::Value*> elements(node->inputs().begin(), node->inputs().end());
-    for (Node* a : appends) elements.push_back(a->inputs()[1]);
-    Node* folded = block->owningGraph()->createList(
-        list->type()->expectRef<c10::ListType>().getElementType(), elements);
-    folded->insertAfter(last);
-    folded->output()->copyMetadata(list);
-    for (Node* a : appends) a->destroy();
-    list->replaceAllUsesWith(folded->output());
+    std::sort(sets.begin(), sets.end(), [](Node* a, Node* b) { return b->isAfter(a); });
+    const auto& type = dict->type()->expectRef<c10::DictType>();
+    // The dict after the first n assignments: its keys (and their constants) and values.
+    struct Items {
+      std::vector<c10::IValue> keys;
+      std::vector<torch::jit::Value*> key_values, values;
+    };
+    auto items_after = [&](size_t n) {
+      Items items;
+      for (size_t i = 0; i < n; ++i) {
+        const c10::IValue key = *torch::jit::toIValue(sets[i]->input(1));
+        auto it = std::find(items.keys.begin(), items.keys.end(), key);
+        if (it != items.keys.end()) {
+          items.values[it - items.keys.begin()] = sets[i]->input(2);
+        } else {
+          items.keys.push_back(key);
+          items.key_values.push_back(sets[i]->input(1));
+          items.values.push_back(sets[i]->input(2));
+        }
+      }
+      return items;
+    };
+    std::vector<Node*> snapshots(sets.size() + 1, nullptr);
+    for (auto& [user, offset] : reads) {
+      Node* at = AncestorIn(user, block);
+      const size_t n =
+          std::count_if(sets.begin(), sets.end(), [&](Node* s) { return at->isAfter(s); });
+      Items items = items_after(n);
+      if (user->kind() == kGetItem && user->inputs().size() == 2) {
+        std::optional<c10::IValue> key = torch::jit::toIValue(user->input(1));
+        auto it = key ? std::find(items.keys.begin(), items.keys.end(), *key) : items.keys.end();
+        if (it != items.keys.end()) {
+          user->output()->replaceAllUsesWith(items.values[it - items.keys.begin()]);
+        }
+      }
+      if (!snapshots[n]) {
+        snapshots[n] = block->owningGraph()->createDict(type.getKeyType(), type.getValueType(),
+                                                        items.key_values, items.values);
+        snapshots[n]->insertBefore(at);
+      } else if (snapshots[n]->isAfter(at)) {
+        snapshots[n]->moveBefore(at);
+      }
+      user->replaceInput(offset, snapshots[n]->output());
+    }
+    for (Node* s : sets) s->destroy();
     node->destroy();
     changed = true;
   }
@@ -496,6 +598,7 @@ absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
       bool round = FoldQueries(graph.block(), inference);
       round |= FoldListIndexing(graph.block());
       round |= FoldAppendedLists(graph.block());
+      round |= FoldAssignedDicts(graph.block());
       round |= LinearConstantPropagation(graph, /*scalars_only=*/true).Run(graph.block());
       if (!round) return changed;
       changed = true;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <torch/csrc/jit/api/function_impl.h>
 #include <torch/csrc/jit/ir/irparser.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/runtime/interpreter.h>
 #include <torch/jit.h>
@@ -241,10 +242,62 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
   EXPECT_TRUE(torch::equal(RunOne(g, {x.clone()}), -x));
 }
 
-// A list read between two appends, or appended to inside a branch, is not folded (its value
-// depends on where it is read, or on the branch); nor is a tensor op on constants in a graph that
-// writes (alias analysis would be needed), while int arithmetic on constants is.
-TEST(PruneBranchesTest, ListsReadBetweenAppendsAndTensorsStay) {
+// A dict built by item assignments (a scripted model returning {"out": x, "aux": y}) becomes one
+// prim::DictConstruct: keys in first-assignment order with their last value; a read of a constant
+// key is the value. A dict assigned inside a branch stays.
+TEST(PruneBranchesTest, DictBuiltByAssignmentsFolds) {
+  const std::string ir = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : bool):
+  %out : str = prim::Constant[value="out"]()
+  %aux : str = prim::Constant[value="aux"]()
+  %d : Dict(str, Tensor) = aten::dict()
+  %y : Tensor = aten::neg(%x)
+  aten::_set_item(%d, %out, %x)
+  aten::_set_item(%d, %aux, %y)
+  aten::_set_item(%d, %out, %y)
+  %r : Tensor = aten::__getitem__(%d, %aux)
+  %e : Dict(str, Tensor) = aten::dict()
+  prim::If(%flag)
+    block0():
+      aten::_set_item(%e, %out, %x)
+      -> ()
+    block1():
+      -> ()
+  %t : (Dict(str, Tensor), Tensor, Dict(str, Tensor)) = prim::TupleConstruct(%d, %r, %e)
+  return (%t)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  ASSERT_TRUE(PruneBranches(*g).ok());
+  std::vector<std::string> kinds = KindsOf(*g);
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "prim::DictConstruct"), 1) << *g;
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::dict"), 1) << *g;  // %e stays
+  EXPECT_EQ(CountKind(*g, "aten::_set_item"), 1) << *g;                      // in the If
+  torch::jit::EliminateDeadCode(g);
+  EXPECT_EQ(CountKind(*g, "aten::__getitem__"), 0) << *g;
+  const at::Tensor x = torch::randn({2, 3});
+  for (bool flag : {true, false}) {
+    torch::jit::Stack a{x, flag}, b{x, flag};
+    torch::jit::Code ca(g, "pruned"), cb(original, "original");
+    torch::jit::InterpreterState(ca).run(a);
+    torch::jit::InterpreterState(cb).run(b);
+    const auto got = a[0].toTupleRef().elements(), want = b[0].toTupleRef().elements();
+    const auto got_d = got[0].toGenericDict(), want_d = want[0].toGenericDict();
+    ASSERT_EQ(got_d.size(), 2u);
+    auto it = got_d.begin(), jt = want_d.begin();
+    for (; it != got_d.end(); ++it, ++jt) {
+      EXPECT_EQ(it->key().toStringRef(), jt->key().toStringRef());
+      EXPECT_TRUE(torch::equal(it->value().toTensor(), jt->value().toTensor()));
+    }
+    EXPECT_TRUE(torch::equal(got[1].toTensor(), want[1].toTensor()));
+    EXPECT_EQ(got[2].toGenericDict().size(), flag ? 1u : 0u);
+  }
+}
+
+// A list read between two appends folds to the list of each read's point; a list appended to
+// inside a branch is not folded (its value depends on the branch); nor is a tensor op on constants
+// in a graph that writes (alias analysis would be needed), while int arithmetic on constants is.
+TEST(PruneBranchesTest, ListsAppendedInBranchesAndTensorsStay) {
   const std::string ir = R"IR(
 graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : bool):
   %one : int = prim::Constant[value=1]()
@@ -278,8 +331,9 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : boo
   std::shared_ptr<torch::jit::Graph> original = g->copy();
   ASSERT_TRUE(PruneBranches(*g).ok());
   std::vector<std::string> kinds = KindsOf(*g);
-  // Three at the top level, one in the If.
-  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::append"), 3) << *g;
+  // %m's: one at the top level, one in the If; %l's are folded.
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::append"), 1) << *g;
+  EXPECT_EQ(CountKind(*g, "aten::append"), 2) << *g;
   EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::zeros"), 1) << *g;
   EXPECT_EQ(std::count(kinds.begin(), kinds.end(), "aten::mul"), 1) << *g;  // 2 * 2 folded
   const at::Tensor x = torch::randn({2, 3});
