@@ -7,7 +7,7 @@ get_scale_value), PadNd.cpp (_pad_enum, _pad_circular_symint), AdaptiveAveragePo
 AdaptiveMaxPooling2d.cpp / Pooling.cpp (adaptive_max_pool1d, max_pool3d), Normalization.cpp
 (instance_norm), layer_norm.cpp (rms_norm_symint), TensorShape.cpp (chunk, expand_as),
 Repeat.cpp (repeat_interleave_symint), ReduceOps.cpp (std/var .dim overloads), Convolution.cpp
-(conv_transpose*), LinearAlgebra.cpp (frobenius_norm).
+(conv_transpose*), LinearAlgebra.cpp (frobenius_norm), GridSampler.cpp (grid_sampler).
 """
 
 
@@ -355,6 +355,15 @@ def frobenius_norm_dim(self: Tensor, dim: List[int], keepdim: bool = False) -> T
     return torch.linalg_vector_norm(self, 2, dim, keepdim)
 
 
+# grid_sampler (GridSampler.cpp): the 2-d or the 3-d kernel by the input's rank (cuDNN's only on
+# CUDA).
+def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
+                 align_corners: bool) -> Tensor:
+    if input.dim() == 4:
+        return torch.grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners)
+    return torch.grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners)
+
+
 DECOMPOSITIONS = {
     "aten::upsample_nearest1d.vec": upsample_nearest1d_vec,
     "aten::upsample_nearest3d.vec": upsample_nearest3d_vec,
@@ -384,4 +393,5 @@ DECOMPOSITIONS = {
     "aten::conv_transpose2d.input": conv_transpose2d,
     "aten::conv_transpose3d.input": conv_transpose3d,
     "aten::frobenius_norm.dim": frobenius_norm_dim,
+    "aten::grid_sampler": grid_sampler,
 }
