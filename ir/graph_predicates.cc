@@ -60,7 +60,7 @@ std::optional<c10::IValue> AtConstantDim(const std::vector<int64_t>& values,
 std::optional<c10::IValue> MetadataQueryValue(
     const Node& node, bool inference,
     absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of) {
-  const c10::Symbol kind = node.kind();
+  c10::Symbol kind = node.kind();
   static const c10::Symbol kGradEnabled = c10::Symbol::fromQualString("aten::is_grad_enabled");
   static const c10::Symbol kAutocast = c10::Symbol::fromQualString("aten::is_autocast_enabled");
   if (inference && node.inputs().empty() &&
@@ -107,6 +107,14 @@ std::optional<c10::IValue> MetadataQueryValue(
   auto tt = type_of(node.input(0))->cast<c10::TensorType>();
   if (!tt) return std::nullopt;
   auto sizes = tt->sizes().concrete_sizes();
+  // Core ATen's sym_size / sym_stride / sym_numel (what the backend contract rewrites the
+  // queries left after lowering to) answer as aten::size / stride / numel.
+  static const c10::Symbol kSymSize = c10::Symbol::fromQualString("aten::sym_size");
+  static const c10::Symbol kSymStride = c10::Symbol::fromQualString("aten::sym_stride");
+  static const c10::Symbol kSymNumel = c10::Symbol::fromQualString("aten::sym_numel");
+  if (kind == kSymSize) kind = c10::aten::size;
+  if (kind == kSymStride) kind = c10::Symbol::fromQualString("aten::stride");
+  if (kind == kSymNumel) kind = c10::Symbol::fromQualString("aten::numel");
   static const c10::Symbol kNumel = c10::Symbol::fromQualString("aten::numel");
   if (kind == c10::aten::dim && tt->sizes().size()) {
     return c10::IValue(static_cast<int64_t>(*tt->sizes().size()));

@@ -541,7 +541,12 @@ TEST(DecomposeTest, AConstantThatMayReachALoweringsOutputIsNotShared) {
                                torch::jit::Value* c = g->insertConstant(torch::full({}, 2));
                                torch::jit::Value* one = g->insertConstant(1);
                                g->registerOutput(g->insert(c10::aten::alias, {c}));
-                               g->registerOutput(g->insert(c10::aten::add, {x, c, one}));
+                               // Created, not inserted: insert's schema matching reads the
+                               // 0-d constant as a Scalar (aten::ScalarImplicit, not core).
+                               torch::jit::Node* add =
+                                   g->insertNode(g->create(c10::aten::add, {x, c, one}, 1));
+                               add->output()->setType(c10::TensorType::get());
+                               g->registerOutput(add->output());
                                return g;
                              })
                   .ok());

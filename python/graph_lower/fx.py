@@ -703,10 +703,16 @@ _GLUE_FUNCTIONS = {
     "aten::__and__": operator.and_, "aten::__or__": operator.or_, "aten::__not__": torch.sym_not,
     "prim::max": torch.sym_max, "prim::min": torch.sym_min, "aten::Float": torch.sym_float,
     "aten::Int": torch.sym_int, "aten::floor": math.floor, "aten::ceil": math.ceil,
+    "aten::Bool": bool,
 }
 # Metadata queries of a tensor.
 _QUERIES = {"aten::size", "aten::stride", "aten::numel", "aten::dim", "prim::dtype", "prim::device",
-            "aten::is_floating_point", "aten::is_contiguous"}
+            "aten::is_floating_point", "aten::is_contiguous", "aten::sym_size", "aten::sym_stride",
+            "aten::sym_numel"}
+# Core ATen's names of the size queries (passes/core_queries.h rewrites to them), read as the
+# TorchScript queries.
+_SYM_QUERIES = {"aten::sym_size": "aten::size", "aten::sym_stride": "aten::stride",
+                "aten::sym_numel": "aten::numel"}
 _GLUE_KINDS = set(_GLUE_FUNCTIONS) | _QUERIES | {
     "aten::len", "aten::__is__", "aten::__isnot__", "aten::__getitem__", "aten::slice",
     "aten::append", "aten::__range_length", "aten::__derive_index"}
@@ -952,6 +958,7 @@ class _Exporter:
         inputs' FX values; a symbolic result is an FX node (aten.sym_size.int, operator.mul,
         ...) computing it, with it as meta["val"], as torch.export's graphs have them."""
         vals = [_val(a) for a in args]
+        kind = _SYM_QUERIES.get(kind, kind)
         if kind == "aten::size":
             if len(args) == 1:
                 return [self.symbolic(torch.ops.aten.sym_size.int, (args[0], d), v)
