@@ -130,6 +130,11 @@ struct LoweringReport {
   bool verified = false;
   std::optional<double> max_abs_error, max_rel_error;
   std::string verify_message;
+  // The random ops (Node::isNondeterministic) the original program runs. When the outputs'
+  // values differ but their structure, shapes and dtypes match, verification passes with a
+  // message saying so: random ops lower to core random ops of the same distributions, which draw
+  // other numbers than eager's kernels (docs/semantics.md).
+  std::vector<std::string> verify_random_ops;
 
   // The JSON the CLI writes (keys: lowering/report.cc; the README says what each holds).
   nlohmann::json ToJson() const;

@@ -78,6 +78,7 @@ nlohmann::json LoweringReport::ToJson() const {
   j["max_abs_error"] = max_abs_error ? nlohmann::json(*max_abs_error) : nlohmann::json(nullptr);
   j["max_rel_error"] = max_rel_error ? nlohmann::json(*max_rel_error) : nlohmann::json(nullptr);
   if (!verify_message.empty()) j["verify_message"] = verify_message;
+  if (!verify_random_ops.empty()) j["verify_random_ops"] = verify_random_ops;
   return j;
 }
 
