@@ -110,12 +110,14 @@ def frac(self: Tensor) -> Tensor:
     return torch.sub(self, torch.trunc(self))
 
 
-# signbit(x): x < 0, and for floating x also -0.0 (as 1/-0.0 = -inf < 0); no core op reads the sign
-# bit of a NaN, so a negative NaN gives False here (torch/_refs signbit is a prim).
+# signbit(x) of an integer x: x < 0. Of a floating x it stays signbit: no core ATen op reads the
+# sign bit of a NaN (core ATen has no bit cast and no copysign; torch/_refs signbit is a prim), and
+# x < 0 | 1/x < 0 would give False for -nan. Calling the op itself leaves the node (the worklist's
+# cycle stop), so the report names it.
 def signbit(self: Tensor) -> Tensor:
     d = self.dtype
     if _is_float(d):
-        return torch.logical_or(torch.lt(self, 0), torch.lt(torch.reciprocal(self), 0))
+        return torch.signbit(self)
     return torch.lt(self, 0)
 
 

@@ -7,7 +7,8 @@ conventions: common.py of this folder.
 # overloads that F.interpolate's core .vec overloads call (make_fx and torch.export graphs hold
 # them): back to .vec, with the scales when they give the output size (floor(in * scale), as
 # upsample's compute_output_size), so that the source indices are computed from the same scales
-# (area_pixel_compute_scale, UpSample.h).
+# (area_pixel_compute_scale, UpSample.h). Scales that give another size (eager accepts them: the
+# output has output_size points placed by the scales) are resampled by index.
 def upsample_bilinear2d(self: Tensor, output_size: List[int], align_corners: bool,
                         scales_h: Optional[float] = None,
                         scales_w: Optional[float] = None) -> Tensor:
@@ -22,9 +23,6 @@ def upsample_nearest2d(self: Tensor, output_size: List[int], scales_h: Optional[
 def _size_and_scales_2d(self: Tensor, output_size: List[int], align_corners: bool,
                         scales_h: Optional[float], scales_w: Optional[float],
                         bilinear: bool) -> Tensor:
-    op = "upsample_nearest2d"
-    if bilinear:
-        op = "upsample_bilinear2d"
     if scales_h is not None and scales_w is not None:
         if (int(float(self.size(-2)) * scales_h) == output_size[0]
                 and int(float(self.size(-1)) * scales_w) == output_size[1]):
@@ -32,7 +30,13 @@ def _size_and_scales_2d(self: Tensor, output_size: List[int], align_corners: boo
                 return torch.upsample_bilinear2d(self, None, align_corners,
                                                  scale_factors=[scales_h, scales_w])
             return torch.upsample_nearest2d(self, None, scale_factors=[scales_h, scales_w])
-    assert scales_h is None and scales_w is None, op + ": scales that do not give output_size"
+    if scales_h is not None or scales_w is not None:
+        # Scales that do not give output_size: the kernel computes output_size points, placed by
+        # the scales; core .vec takes one or the other, so resample by index (as ATen's kernel).
+        mode = 2
+        if bilinear:
+            mode = 0
+        return _resample(self, output_size, align_corners, [scales_h, scales_w], mode)
     if bilinear:
         return torch.upsample_bilinear2d(self, output_size, align_corners, scale_factors=None)
     return torch.upsample_nearest2d(self, output_size, scale_factors=None)
