@@ -1,0 +1,211 @@
+"""Programs shaped as other people's models are: structured outputs, scratch module state, lists
+read between appends, operators from a C++ library (issue 40). Each is lowered by the CLI with
+`--verify`; expected values come from the eager module, and "core" from torch.Tag.core (through
+tests/models/zoo.py's independent check, not graph-lower's census)."""
+
+import json
+import os
+import sys
+import warnings
+from collections import OrderedDict
+from typing import Dict, List, Optional, Tuple
+
+import pytest
+import torch
+
+from conftest import run_cli
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "models"))
+import zoo  # noqa: E402  (tests/models/zoo.py)
+
+
+class DictOut(torch.nn.Module):
+    """As torchvision's segmentation models: an OrderedDict filled by item assignment."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3, padding=1)
+        self.aux = torch.nn.Conv2d(3, 2, 1)
+
+    def forward(self, x) -> Dict[str, torch.Tensor]:
+        result = OrderedDict()
+        result["out"] = torch.relu(self.conv(x))
+        result["aux"] = self.aux(x)
+        result["out"] = result["out"] * 2.0
+        return result
+
+
+class NestedOut(torch.nn.Module):
+    def forward(self, x) -> Tuple[List[torch.Tensor], Tuple[torch.Tensor, Optional[torch.Tensor]],
+                                  int, Dict[str, torch.Tensor]]:
+        return [x + 1, x * 2], (x.sum(0), None), 3, {"mean": x.mean(1)}
+
+
+class ScratchState(torch.nn.Module):
+    """As torchvision's RAFT: forward writes a submodule's attribute, then reads it (in a loop)."""
+
+    def __init__(self):
+        super().__init__()
+        self.block = Pyramid()
+        self.proj = torch.nn.Linear(8, 8)
+
+    def forward(self, x):
+        self.block.build(self.proj(x))
+        y = x
+        for _ in range(3):
+            y = y + self.block.lookup(y)
+        return y
+
+
+class Pyramid(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.levels = [torch.zeros(1)]  # replaced by build() at every call
+
+    @torch.jit.export
+    def build(self, x):
+        self.levels = [x, x * 0.5]
+
+    @torch.jit.export
+    def lookup(self, y):
+        return self.levels[0] * y + self.levels[1]
+
+
+class WarnOnce(torch.nn.Module):
+    """As torchvision's detection models: a flag set beside a warning."""
+
+    def __init__(self):
+        super().__init__()
+        self._has_warned = False
+
+    def forward(self, x):
+        if not self._has_warned:
+            warnings.warn("returns the ReLU")
+            self._has_warned = True
+        return x.relu()
+
+
+class Dense(torch.nn.Module):
+    """As DenseNet: a list of tensors read by torch.cat between appends."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = torch.nn.ModuleList([torch.nn.Conv2d(4 + 2 * i, 2, 1) for i in range(3)])
+
+    def forward(self, x):
+        features = [x]
+        for layer in self.layers:
+            features.append(layer(torch.cat(features, 1)))
+        return torch.cat(features, 1)
+
+
+def _lower(graph_lower_bin, tmp_path, module, inputs, *extra):
+    archive, lowered = str(tmp_path / "m.pt"), str(tmp_path / "m.core.pt")
+    torch.jit.save(torch.jit.script(module.eval()), archive)
+    torch.save(list(inputs), str(tmp_path / "in.pt"))
+    report = tmp_path / "report.json"
+    proc = run_cli(graph_lower_bin, archive, "-o", lowered, "--example-inputs",
+                   str(tmp_path / "in.pt"), "--verify", "--report", str(report), *extra)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(report.read_text())["verified"] is True
+    program = torch.jit.load(lowered)
+    found = zoo.check_graph(program.forward.graph)
+    assert {k: v for k, v in found.items() if k != "data_glue" and v} == {}, found
+    return program
+
+
+def test_dict_output_is_a_dict_construct(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    module, x = DictOut(), torch.randn(1, 3, 8, 8)
+    program = _lower(graph_lower_bin, tmp_path, module, [x])
+    assert "prim::DictConstruct" in str(program.forward.graph)
+    y = torch.randn(1, 3, 8, 8)
+    got, want = program(y), module(y)
+    assert list(got) == list(want) == ["out", "aux"]
+    for key in want:
+        torch.testing.assert_close(got[key], want[key])
+
+
+def test_nested_outputs_keep_their_structure(graph_lower_bin, tmp_path):
+    x = torch.randn(4, 5)
+    program = _lower(graph_lower_bin, tmp_path, NestedOut(), [x])
+    got, want = program(x), NestedOut()(x)
+    torch.testing.assert_close(got[0], want[0])
+    torch.testing.assert_close(got[1][0], want[1][0])
+    assert got[1][1] is None and got[2] == 3
+    torch.testing.assert_close(got[3]["mean"], want[3]["mean"])
+
+
+def test_scratch_module_state_becomes_local_values(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    module, x = ScratchState(), torch.randn(2, 8)
+    program = _lower(graph_lower_bin, tmp_path, module, [x])
+    y = torch.randn(2, 8)
+    with torch.no_grad():
+        torch.testing.assert_close(program(y), module(y))
+
+
+def test_warn_once_flag_is_dropped(graph_lower_bin, tmp_path):
+    x = torch.randn(3, 4)
+    program = _lower(graph_lower_bin, tmp_path, WarnOnce(), [x])
+    assert "prim::SetAttr" not in str(program.forward.graph)
+    torch.testing.assert_close(program(x), x.relu())
+
+
+def test_list_read_between_appends_folds(graph_lower_bin, tmp_path):
+    torch.manual_seed(0)
+    module, x = Dense(), torch.randn(1, 4, 5, 5)
+    program = _lower(graph_lower_bin, tmp_path, module, [x])
+    assert "aten::append" not in str(program.forward.graph)
+    y = torch.randn(1, 4, 5, 5)
+    with torch.no_grad():
+        torch.testing.assert_close(program(y), module(y))
+
+
+def _nms_program(path):
+    import torchvision
+
+    def detect(boxes: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:
+        keep = torchvision.ops.nms(boxes, scores, 0.5)
+        return boxes.index_select(0, keep).sigmoid()
+
+    torch.jit.save(torch.jit.script(detect), path)
+
+
+def test_operator_from_an_unloaded_library_is_named(graph_lower_bin, tmp_path):
+    path = str(tmp_path / "nms.pt")
+    _nms_program(path)
+    proc = run_cli(graph_lower_bin, path, "--check")
+    assert proc.returncode == 2
+    line = proc.stderr.strip()
+    assert len(line.splitlines()) == 1, line
+    assert "torchvision::nms" in line and "`torchvision` namespace" in line
+    assert "--load-library" in line and "keep_ops" in line
+
+
+def test_load_library_registers_the_operators(graph_lower_bin, tmp_path):
+    import torchvision
+
+    path = str(tmp_path / "nms.pt")
+    _nms_program(path)
+    boxes = torch.tensor([[0, 0, 10, 10], [1, 1, 10, 10], [20, 20, 30, 30.]])
+    scores = torch.tensor([0.9, 0.8, 0.7])
+    torch.save([boxes, scores], str(tmp_path / "in.pt"))
+    lowered = str(tmp_path / "nms.core.pt")
+    proc = run_cli(graph_lower_bin, path, "-o", lowered, "--example-inputs",
+                   str(tmp_path / "in.pt"), "--verify", "--load-library",
+                   torchvision.extension._get_extension_path("_C"), "--keep-ops",
+                   "torchvision::nms")
+    assert proc.returncode == 0, proc.stderr
+    got = torch.jit.load(lowered)(boxes, scores)
+    torch.testing.assert_close(got, boxes[[0, 2]].sigmoid())
+
+
+def test_load_library_refuses_a_file_that_is_not_a_library(graph_lower_bin, tmp_path):
+    bad = tmp_path / "not_a_library.so"
+    bad.write_text("hello")
+    proc = run_cli(graph_lower_bin, str(tmp_path / "missing.pt"), "--check", "--load-library",
+                   str(bad))
+    assert proc.returncode == 2
+    assert str(bad) in proc.stderr and "cannot load the --load-library file" in proc.stderr
