@@ -437,8 +437,8 @@ absl::StatusOr<bool> FoldAndUnroll(LoweringState& s) {
   return changed;
 }
 
-// Dynamic dims: the glue the last round's decompositions brought (shape-generic forms read sizes
-// and loop over ranks) is specialised and folded, and with LoweringOptions::unroll_loops its
+// The glue the last round's decompositions brought (shape-generic forms read sizes and loop over
+// ranks) is specialised and folded, and with LoweringOptions::unroll_loops its
 // constant loops unrolled, until nothing changes (at most max_iterations times): what depends on
 // a static dim folds, what depends on a symbolic one stays.
 absl::StatusOr<bool> FoldDecomposedGlue(LoweringState& s) {
@@ -695,6 +695,11 @@ bool HasDynamicDims(const LoweringState& s) {
   return s.has_examples() && !s.options.example_inputs_at_other_sizes.empty();
 }
 bool Writes(const LoweringState& s) { return s.writes; }
+// The rounds stop when one leaves the graph legal: the glue its decompositions brought (sizes
+// read, int arithmetic) has not been specialised yet.
+bool GlueMayBeLeft(const LoweringState& s) {
+  return HasDynamicDims(s) || (s.has_examples() && s.decompose_changed);
+}
 // A program that writes is specialised and pruned before its mutation is removed; not when an op
 // changes a tensor's metadata in place (the recorded types would not follow its aliases).
 bool PrunesBranches(const LoweringState& s) {
@@ -742,7 +747,7 @@ const std::vector<Step>& RoundSteps() {
 
 const std::vector<Step>& FinishSteps() {
   static const auto* steps = new std::vector<Step>{
-      {"fold_decomposed_glue", "fold", "fold_decomposed_glue", HasDynamicDims, FoldDecomposedGlue},
+      {"fold_decomposed_glue", "fold", "fold_decomposed_glue", GlueMayBeLeft, FoldDecomposedGlue},
       {"core_queries", "fold", nullptr, nullptr, CoreQueries},
       {"fresh_outputs", "fresh_outputs", "fresh_outputs", nullptr, FreshOutputs},
       {"pack_outputs", nullptr, nullptr, nullptr, PackOutputs},

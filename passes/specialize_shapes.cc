@@ -141,9 +141,21 @@ class Specializer {
     return true;
   }
 
+  // CompositeImplicitAutograd ops whose kernels call nonzero, without the dynamic_output_shape
+  // tag of nonzero itself (native_functions.yaml): torch.where(condition), argwhere,
+  // nonzero_numpy.
+  static bool UntaggedDynamicOutputShape(const Node& node) {
+    static const c10::Symbol kArgwhere = c10::Symbol::fromQualString("aten::argwhere");
+    static const c10::Symbol kNonzeroNumpy = c10::Symbol::fromQualString("aten::nonzero_numpy");
+    return (node.kind() == c10::aten::where && node.inputs().size() == 1) ||
+           node.kind() == kArgwhere || node.kind() == kNonzeroNumpy;
+  }
+
   void RunNode(Node& node) {
     if (!loops_.empty() && --loop_steps_left_ < 0) return SpendLoopBudget();
-    bool data_dependent = HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node);
+    bool data_dependent =
+        (HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node)) ||
+        UntaggedDynamicOutputShape(node);
     for (Value* in : node.inputs()) data_dependent |= data_dependent_.contains(in);
     if (data_dependent) {
       // Shapes that depend on values: a meta run has none.

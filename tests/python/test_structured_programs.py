@@ -209,3 +209,84 @@ def test_load_library_refuses_a_file_that_is_not_a_library(graph_lower_bin, tmp_
                    str(bad))
     assert proc.returncode == 2
     assert str(bad) in proc.stderr and "cannot load the --load-library file" in proc.stderr
+
+
+class RandomPlusInput(torch.nn.Module):
+    def forward(self, x):
+        return torch.randint(0, 10, [5]) + x, x * 2
+
+
+def test_verify_of_a_random_program_compares_structure(graph_lower_bin, tmp_path):
+    archive = str(tmp_path / "r.pt")
+    torch.jit.save(torch.jit.script(RandomPlusInput()), archive)
+    report = tmp_path / "r.json"
+    proc = run_cli(graph_lower_bin, archive, "--example-inputs", "5:int64", "--verify",
+                   "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    rep = json.loads(report.read_text())
+    assert rep["verified"] is True
+    assert any(op.startswith("aten::randint") for op in rep["verify_random_ops"])
+    assert "random ops" in rep["verify_message"]
+
+
+class Resample(torch.nn.Module):
+    """Output sizes with scales that do not give them: eager places 4 points by scale 3."""
+
+    def forward(self, x):
+        a = torch.ops.aten.upsample_nearest2d(x, [4, 4], 3.0, 3.0)
+        b = torch.ops.aten.upsample_bilinear2d(x, [5, 3], False, 3.0, None)
+        return a, b
+
+
+def test_upsample_given_disagreeing_scales_matches_eager(graph_lower_bin, tmp_path):
+    x = torch.randn(1, 2, 3, 3)
+    program = _lower(graph_lower_bin, tmp_path, Resample(), [x])
+    y = torch.randn(1, 2, 3, 3)
+    for got, want in zip(program(y), Resample()(y)):
+        torch.testing.assert_close(got, want)
+
+
+class Signbit(torch.nn.Module):
+    def forward(self, x, n):
+        return torch.signbit(x), torch.signbit(n)
+
+
+def test_signbit_of_a_float_is_kept_not_decomposed_wrongly(graph_lower_bin, tmp_path):
+    archive = str(tmp_path / "s.pt")
+    torch.jit.save(torch.jit.script(Signbit()), archive)
+    x = torch.tensor([-float("nan"), float("nan"), -0.0, 0.0, -1.0])
+    n = torch.tensor([-3, 0, 4])
+    torch.save([x, n], str(tmp_path / "in.pt"))
+    report, out = tmp_path / "s.json", str(tmp_path / "s.core.pt")
+    proc = run_cli(graph_lower_bin, archive, "-o", out, "--example-inputs", str(tmp_path / "in.pt"),
+                   "--verify", "--report", str(report))
+    assert proc.returncode == 1, proc.stderr  # the float signbit is left
+    rep = json.loads(report.read_text())
+    assert rep["non_core_ops"] == ["aten::signbit"]
+    assert rep["verified"] is True
+    got = torch.jit.load(out)(x, n)
+    assert got[0].tolist() == [True, False, True, False, True]
+    assert got[1].tolist() == [True, False, False]
+
+
+class WhereIndexAdd(torch.nn.Module):
+    """torch.where(mask) has as many rows as the mask has True values: a size of the data."""
+
+    def forward(self, m, x):
+        idx = torch.where(m)[0]
+        return torch.zeros_like(x).index_add(0, idx, x[idx])
+
+
+def test_sizes_from_torch_where_of_a_mask_are_not_specialised(graph_lower_bin, tmp_path):
+    archive = str(tmp_path / "w.pt")
+    torch.jit.save(torch.jit.script(WhereIndexAdd()), archive)
+    m, x = torch.tensor([True, False, True, True]), torch.randn(4, 3)
+    torch.save([m, x], str(tmp_path / "in.pt"))
+    out = str(tmp_path / "w.core.pt")
+    proc = run_cli(graph_lower_bin, archive, "-o", out, "--example-inputs",
+                   str(tmp_path / "in.pt"), "--keep-ops", "aten::where.default", "--verify")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.jit.load(out)
+    for mask in ([True, False, False, False], [False] * 4, [True] * 4):
+        m2, x2 = torch.tensor(mask), torch.randn(4, 3)
+        torch.testing.assert_close(lowered(m2, x2), WhereIndexAdd()(m2, x2))
