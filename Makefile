@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test check-sanitizers fuzz coverage bench bench-quick bench-dispatch bench-dynamic bench-user format index clean
+.PHONY: all build demo test models check-sanitizers fuzz coverage bench bench-quick bench-dispatch bench-dynamic bench-user format index clean
 
 all: build
 
@@ -15,6 +15,19 @@ demo:
 # All C++ (Bazel) and Python (pytest) tests; prints "N passed, N failed" per runner.
 test:
 	$(DEV) bash tools/run_tests.sh
+
+# Every torchvision model (quantized ones excepted) through the CLI with --verify, checked by
+# tests/models/zoo.py independently of graph-lower's census; writes docs/models.md and
+# docs/models.json (docs/torch-2.14/ under GRAPH_LOWER_TORCH=2.14). Results are kept per model in
+# out/models/results, so an interrupted sweep resumes; MODELS_ARGS=--fresh starts over.
+# About 2 hours on 2 cores; tests/models/test_zoo_subset.py runs a CI-sized subset in `make test`.
+MODELS_ARGS ?=
+MODELS_DIR := docs$(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),/torch-$(GRAPH_LOWER_TORCH))
+models:
+	$(DEV) bazel build //cli:graph-lower
+	mkdir -p $(MODELS_DIR)
+	$(DEV) python3 $(CURDIR)/tests/models/zoo.py --out $(CURDIR)/out/models$(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),-$(GRAPH_LOWER_TORCH)) \
+		--markdown $(CURDIR)/$(MODELS_DIR)/models.md --json $(CURDIR)/$(MODELS_DIR)/models.json $(MODELS_ARGS)
 
 # The C++ tests under AddressSanitizer (+LeakSanitizer) and UndefinedBehaviorSanitizer (gcc's;
 # .bazelrc --config=asan / --config=ubsan), each in an output base of its own; prints
