@@ -435,7 +435,8 @@ def main(argv=None):
         with open(args.json, "w") as f:
             json.dump(records, f, indent=1)
     bad = [r for r in records if r["result"] in ("fail", "timeout", "xpass")]
-    print(f"{len(records) - len(bad)} passed, {len(bad)} failed")
+    passed = sum(r["result"] == "pass" for r in records)
+    print(f"{passed} passed, {len(records) - passed - len(bad)} xfailed, {len(bad)} failed")
     return 1 if bad else 0
 
 
