@@ -33,7 +33,7 @@ def test_model_lowers_to_core_aten(name, binary, tmp_path):
     record = zoo.run_one(name, str(tmp_path), binary, timeout=900)
     why = zoo.expected(name)
     if why:
-        assert record["result"] != "pass", f"{name} passes: remove it from tests/models/xfail.py"
+        assert record["result"] != "pass", f"{name} passes: remove it from tests/models/models_xfail.py"
         pytest.xfail(why)
     assert record["result"] == "pass", record.get("reason")
     assert record["verified"] is True

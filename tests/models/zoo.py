@@ -31,7 +31,7 @@ import torch
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xfail import XFAIL  # noqa: E402
+from models_xfail import XFAIL  # noqa: E402
 
 # torchvision's quantized models run quantized::* kernels (fbgemm / qnnpack) on packed weights
 # (custom classes such as __torch__.torch.classes.quantized.Conv2dPackedParamsBase) after
@@ -352,7 +352,7 @@ def write_markdown(path, records, seconds):
         "",
         f"**{passed} of {len(records)} pass**; "
         f"{sum(r['result'] == 'xfail' for r in records)} are expected failures, with their "
-        "reasons in tests/models/xfail.py. Capture and lowering took "
+        "reasons in tests/models/models_xfail.py. Capture and lowering took "
         f"{sum(r.get('seconds', 0) + r.get('capture_seconds', 0) for r in records) / 60:.0f} "
         f"min in all on {os.cpu_count()} cores (results are kept per model; this page was "
         f"written in {seconds / 60:.0f} min from them).",

@@ -253,9 +253,11 @@ def test_dump_dir_writes_the_ir_after_each_step_in_order(graph_lower_bin, tmp_pa
     names = sorted(os.listdir(dump))
     assert names[:6] == ["00-input.ir", "01-prepare.ir", "02-r1-specialize.ir",
                          "03-r1-decompose.ir", "04-r1-functionalize.ir", "05-r1-cleanup.ir"]
+    # The last round decomposed: its glue is specialised and folded once more.
+    assert names[-3] == f"{len(names) - 3:02d}-fold_decomposed_glue.ir"
     assert names[-2] == f"{len(names) - 2:02d}-fresh_outputs.ir"
     assert names[-1] == f"{len(names) - 1:02d}-final.ir"
-    assert len(names) == 2 + 4 * report["iterations"] + 2
+    assert len(names) == 2 + 4 * report["iterations"] + 3
     texts = {n: (dump / n).read_text() for n in names}
     for name, text in texts.items():
         torch._C.parse_ir(text)  # each is valid text IR
@@ -279,7 +281,7 @@ def test_dump_dir_replaces_the_dumps_of_an_earlier_run_only(graph_lower_bin, tmp
     assert report["iterations"] == 1
     assert not names & set(stale)
     assert set(kept) <= names
-    assert len(names - set(kept)) == 2 + 4 + 2  # ..., fresh_outputs, final
+    assert len(names - set(kept)) == 2 + 4 + 3  # ..., fold_decomposed_glue, fresh_outputs, final
     assert (dump / "00-input.ir").read_text() != "from before"
 
 
