@@ -52,3 +52,28 @@ def run_cli(binary, *args, cwd=None):
     """Runs graph-lower with args (in directory cwd when given); returns the CompletedProcess
     (text mode)."""
     return subprocess.run([binary, *args], capture_output=True, text=True, timeout=600, cwd=cwd)
+
+
+def lower_checked(binary, tmp_path, module, inputs, *extra):
+    """Scripts `module`, lowers it with the CLI (--verify on `inputs`), asserts exit 0, a verified
+    report and nothing outside core ATen or foldable glue by tests/models/zoo.py's independent
+    check; returns the loaded lowered program."""
+    import json
+
+    import torch
+
+    sys.path.insert(0, os.path.join(REPO, "tests", "models"))
+    import zoo
+
+    archive, lowered = str(tmp_path / "m.pt"), str(tmp_path / "m.core.pt")
+    torch.jit.save(torch.jit.script(module.eval()), archive)
+    torch.save(list(inputs), str(tmp_path / "in.pt"))
+    report = tmp_path / "report.json"
+    proc = run_cli(binary, archive, "-o", lowered, "--example-inputs", str(tmp_path / "in.pt"),
+                   "--verify", "--report", str(report), *extra)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(report.read_text())["verified"] is True
+    program = torch.jit.load(lowered)
+    found = zoo.check_graph(program.forward.graph)
+    assert {k: v for k, v in found.items() if k != "data_glue" and v} == {}, found
+    return program

@@ -10,10 +10,7 @@ graph-lower's census), and must equal the EAGER module on new random inputs of t
 (torch.testing.assert_close). Sizes are small; every random draw is seeded.
 """
 
-import json
 import math
-import os
-import sys
 from typing import List, Tuple
 
 import pytest
@@ -21,32 +18,14 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from conftest import run_cli
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "models"))
-import zoo  # noqa: E402  (tests/models/zoo.py)
+from conftest import lower_checked
 
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
 
 
-def _lower(graph_lower_bin, tmp_path, module, inputs, *extra):
-    """Scripts `module`, lowers it with the CLI (--verify on `inputs`), checks exit code, report
-    and the independent core-ATen check; returns the loaded lowered program."""
-    archive, lowered = str(tmp_path / "m.pt"), str(tmp_path / "m.core.pt")
-    torch.jit.save(torch.jit.script(module.eval()), archive)
-    torch.save(list(inputs), str(tmp_path / "in.pt"))
-    report = tmp_path / "report.json"
-    proc = run_cli(graph_lower_bin, archive, "-o", lowered, "--example-inputs",
-                   str(tmp_path / "in.pt"), "--verify", "--report", str(report), *extra)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(report.read_text())["verified"] is True
-    program = torch.jit.load(lowered)
-    found = zoo.check_graph(program.forward.graph)
-    assert {k: v for k, v in found.items() if k != "data_glue" and v} == {}, found
-    return program
+_lower = lower_checked
 
 
 def _flatten(value) -> List[torch.Tensor]:

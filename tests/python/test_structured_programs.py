@@ -4,20 +4,13 @@ read between appends, operators from a C++ library (issue 40). Each is lowered b
 tests/models/zoo.py's independent check, not graph-lower's census)."""
 
 import json
-import os
-import sys
 import warnings
 from collections import OrderedDict
 from typing import Dict, List, Optional, Tuple
 
-import pytest
 import torch
 
-from conftest import run_cli
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "models"))
-import zoo  # noqa: E402  (tests/models/zoo.py)
+from conftest import lower_checked, run_cli
 
 
 class DictOut(torch.nn.Module):
@@ -100,19 +93,7 @@ class Dense(torch.nn.Module):
         return torch.cat(features, 1)
 
 
-def _lower(graph_lower_bin, tmp_path, module, inputs, *extra):
-    archive, lowered = str(tmp_path / "m.pt"), str(tmp_path / "m.core.pt")
-    torch.jit.save(torch.jit.script(module.eval()), archive)
-    torch.save(list(inputs), str(tmp_path / "in.pt"))
-    report = tmp_path / "report.json"
-    proc = run_cli(graph_lower_bin, archive, "-o", lowered, "--example-inputs",
-                   str(tmp_path / "in.pt"), "--verify", "--report", str(report), *extra)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(report.read_text())["verified"] is True
-    program = torch.jit.load(lowered)
-    found = zoo.check_graph(program.forward.graph)
-    assert {k: v for k, v in found.items() if k != "data_glue" and v} == {}, found
-    return program
+_lower = lower_checked
 
 
 def test_dict_output_is_a_dict_construct(graph_lower_bin, tmp_path):
