@@ -18,7 +18,7 @@ using test_util::CountKind;
 using test_util::ParseIrUnchecked;
 
 std::vector<c10::IValue> RunGraphOn(const std::shared_ptr<torch::jit::Graph>& g,
-                             std::vector<c10::IValue> inputs) {
+                                    std::vector<c10::IValue> inputs) {
   torch::jit::Code code(g, "g");
   torch::jit::InterpreterState(code).run(inputs);
   return inputs;
