@@ -19,7 +19,8 @@ test:
 # Every torchvision model (quantized ones excepted) through the CLI with --verify, checked by
 # tests/models/zoo.py independently of graph-lower's census; writes docs/models.md and
 # docs/models.json (docs/torch-2.14/ under GRAPH_LOWER_TORCH=2.14). Results are kept per model in
-# out/models/results, so an interrupted sweep resumes; MODELS_ARGS=--fresh starts over.
+# out/models/results, so an interrupted sweep resumes; MODELS_ARGS=--fresh starts over, and
+# MODELS_ARGS="--models 'REGEX'" (quoted for the shell) runs some models without writing the page.
 # About 2 hours on 2 cores; tests/models/test_zoo_subset.py runs a CI-sized subset in `make test`.
 MODELS_ARGS ?=
 MODELS_DIR := docs$(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),/torch-$(GRAPH_LOWER_TORCH))

@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -37,7 +38,9 @@ absl::Status LoadOperatorLibraries() {
     if (path.empty()) return absl::InvalidArgumentError("--load-library: empty file name");
     RETURN_IF_ERROR(CheckInputFile(path).status());
     // RTLD_GLOBAL: a library's operators may call into another loaded after it.
-    if (dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr) {
+    // By its path (dlopen searches the library path for a bare name).
+    const std::string absolute = std::filesystem::absolute(path).string();
+    if (dlopen(absolute.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr) {
       const char* why = dlerror();
       return absl::InvalidArgumentError(absl::StrCat(
           path, ": cannot load the --load-library file: ", why ? why : "unknown error"));

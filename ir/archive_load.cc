@@ -145,13 +145,21 @@ void LocalizeScratchAttributes(torch::jit::Graph& graph) {
     const bool warns =
         std::any_of(set->owningBlock()->nodes().begin(), set->owningBlock()->nodes().end(),
                     [](torch::jit::Node* n) { return n->kind() == c10::aten::warn; });
-    if (warns && set->input(1)->node()->kind() == torch::jit::prim::Constant) {
-      drop.push_back(set);
-      continue;
-    }
     std::optional<std::string> path = ObjectPath(set->input(0), self);
     if (!path) continue;
-    writes[absl::StrCat(*path, "/", set->s(torch::jit::attr::name))].push_back(set);
+    const std::string key = absl::StrCat(*path, "/", set->s(torch::jit::attr::name));
+    if (warns && set->input(1)->node()->kind() == torch::jit::prim::Constant) {
+      // A warn-once flag: dropped only when nothing reads it after the write.
+      torch::jit::Node* at = TopLevelNode(set, graph);
+      const std::vector<torch::jit::Node*>& gets = reads[key];
+      if (std::all_of(gets.begin(), gets.end(), [&](torch::jit::Node* get) {
+            return TopLevelNode(get, graph)->isBefore(at);
+          })) {
+        drop.push_back(set);
+        continue;
+      }
+    }
+    writes[key].push_back(set);
   }
   for (auto& [key, sets_of_key] : writes) {
     const bool top_level = std::all_of(sets_of_key.begin(), sets_of_key.end(),

@@ -429,6 +429,10 @@ def main(argv=None):
         print(f"  {name}: {record['result']} {record.get('seconds', '')} "
               f"{record.get('reason', '')}", flush=True)
     seconds = time.monotonic() - start
+    if args.models and (args.markdown or args.json):
+        # The page is the whole zoo's: a subset does not replace it.
+        print("--models given: not writing --markdown / --json", file=sys.stderr)
+        args.markdown = args.json = None
     if args.markdown:
         write_markdown(args.markdown, records, seconds)
     if args.json:

@@ -271,3 +271,25 @@ def test_sizes_from_torch_where_of_a_mask_are_not_specialised(graph_lower_bin, t
     for mask in ([True, False, False, False], [False] * 4, [True] * 4):
         m2, x2 = torch.tensor(mask), torch.randn(4, 3)
         torch.testing.assert_close(lowered(m2, x2), WhereIndexAdd()(m2, x2))
+
+
+class WarnFlagRead(torch.nn.Module):
+    """A flag set beside a warning and read after it: not a warn-once flag to drop."""
+
+    def __init__(self):
+        super().__init__()
+        self._warned = False
+
+    def forward(self, x):
+        if not self._warned:
+            warnings.warn("first call")
+            self._warned = True
+        return x + float(self._warned)
+
+
+def test_a_flag_read_after_its_warning_is_not_dropped(graph_lower_bin, tmp_path):
+    archive = str(tmp_path / "w.pt")
+    torch.jit.save(torch.jit.script(WarnFlagRead()), archive)
+    proc = run_cli(graph_lower_bin, archive, "-o", str(tmp_path / "o.pt"), "--example-inputs",
+                   "3:float32")
+    assert proc.returncode == 2 and "forward changes module state (_warned)" in proc.stderr

@@ -186,10 +186,12 @@ def upsample_bicubic2d(self: Tensor, output_size: List[int], align_corners: bool
 
 def _nearest_dim(x: Tensor, dim: int, out_size: int, scale: Optional[float], exact: bool) -> Tensor:
     in_size = x.size(dim)
-    if not exact and out_size == in_size:
+    # Shortcuts for the sizes alone; a scale given places the points even then (the CPU kernel's
+    # compute_indices_weights_nearest uses it whatever the sizes).
+    if not exact and scale is None and out_size == in_size:
         return torch.clone(x)
     i = torch.arange(0, out_size, 1, dtype=torch.int64, device=x.device)
-    if not exact and out_size == 2 * in_size:
+    if not exact and scale is None and out_size == 2 * in_size:
         return torch.index_select(x, dim, torch.div(i, 2, rounding_mode="floor"))
     ratio = _ratio(in_size, out_size, False, scale)
     fi = torch.arange(0, out_size, 1, dtype=torch.float32, device=x.device)
