@@ -8,6 +8,7 @@
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
@@ -425,11 +426,12 @@ Node* AncestorIn(Node* node, const torch::jit::Block* block) {
   return node;
 }
 
-// The prim::ListConstruct nodes of `block` and the blocks within.
-void CollectListConstructs(torch::jit::Block* block, std::vector<Node*>& lists) {
+// The nodes of `block` and the blocks within for which `wanted` holds, inner blocks first.
+void CollectNodes(torch::jit::Block* block, const std::function<bool(const Node&)>& wanted,
+                  std::vector<Node*>& out) {
   for (Node* node : block->nodes()) {
-    for (torch::jit::Block* sub : node->blocks()) CollectListConstructs(sub, lists);
-    if (node->kind() == c10::prim::ListConstruct) lists.push_back(node);
+    for (torch::jit::Block* sub : node->blocks()) CollectNodes(sub, wanted, out);
+    if (wanted(*node)) out.push_back(node);
   }
 }
 
@@ -443,7 +445,7 @@ void CollectListConstructs(torch::jit::Block* block, std::vector<Node*>& lists) 
 // list is reached by no other value. Returns whether any list was replaced.
 bool FoldAppendedLists(torch::jit::Block* top) {
   std::vector<Node*> lists;
-  CollectListConstructs(top, lists);
+  CollectNodes(top, [](const Node& n) { return n.kind() == c10::prim::ListConstruct; }, lists);
   bool changed = false;
   for (Node* node : lists) {  // only appends and the list itself are destroyed below
     torch::jit::Block* block = node->owningBlock();
@@ -491,17 +493,6 @@ bool FoldAppendedLists(torch::jit::Block* top) {
   return changed;
 }
 
-// The aten::dict() nodes (an empty dict literal) of `block` and the blocks within.
-void CollectEmptyDicts(torch::jit::Block* block, std::vector<Node*>& dicts) {
-  for (Node* node : block->nodes()) {
-    for (torch::jit::Block* sub : node->blocks()) CollectEmptyDicts(sub, dicts);
-    if (node->kind() == c10::aten::dict && node->inputs().empty() &&
-        node->output()->type()->cast<c10::DictType>()) {
-      dicts.push_back(node);
-    }
-  }
-}
-
 // Replaces each dict built by item assignments, `d = {}; d["out"] = x; d["aux"] = y; return d`
 // (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
 // FoldAppendedLists does lists: when every assignment is in the dict's own block with a constant
@@ -513,7 +504,14 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
   static const c10::Symbol kSetItem = c10::Symbol::fromQualString("aten::_set_item");
   static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
   std::vector<Node*> dicts;
-  CollectEmptyDicts(top, dicts);
+  // aten::dict(): an empty dict literal.
+  CollectNodes(
+      top,
+      [](const Node& n) {
+        return n.kind() == c10::aten::dict && n.inputs().empty() &&
+               n.output()->type()->cast<c10::DictType>();
+      },
+      dicts);
   bool changed = false;
   for (Node* node : dicts) {
     torch::jit::Block* block = node->owningBlock();
