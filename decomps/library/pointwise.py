@@ -298,6 +298,58 @@ def nextafter(self: Tensor, other: Tensor) -> Tensor:
     return torch._to_copy(r, dtype=d)
 
 
+# Bit width of an integer dtype (the shift kernels' sizeof(T) * CHAR_BIT).
+def _int_width(d: int) -> int:
+    if d == torch.int8 or d == torch.uint8:
+        return 8
+    if d == torch.int16:
+        return 16
+    if d == torch.int32:
+        return 32
+    return 64
+
+
+# The operands of a shift in their promoted integer dtype; a Scalar takes the tensor's dtype (a
+# wrapped number does not promote an integer tensor).
+def _shift_operands(a: Union[Tensor, number],
+                    b: Union[Tensor, number]) -> Tuple[Tensor, Tensor]:
+    if isinstance(a, Tensor):
+        if isinstance(b, Tensor):
+            d = torch.add(torch.mul(a, 0), torch.mul(b, 0)).dtype
+            return torch._to_copy(a, dtype=d), torch._to_copy(b, dtype=d)
+        return a, torch.scalar_tensor(b, dtype=a.dtype)
+    assert isinstance(b, Tensor), "one argument must be a tensor"
+    return torch.scalar_tensor(a, dtype=b.dtype), b
+
+
+# x << s as ATen's lshift kernel (native/cpu/BinaryOpsKernel.cpp): x shifted as unsigned (the
+# result wraps), 0 when s < 0 or s >= the bit width W. x * 2^(s // 2) * 2^(s - s // 2): neither
+# factor overflows (2^(W / 2) at most) and the products wrap as the shift does.
+def bitwise_left_shift(self: Union[Tensor, number], other: Union[Tensor, number]) -> Tensor:
+    x, s = _shift_operands(self, other)
+    w = _int_width(x.dtype)
+    valid = torch.logical_and(torch.ge(s, 0), torch.lt(s, w))
+    sc = torch.where(valid, s, torch.zeros_like(s))
+    h = torch.div(sc, 2, rounding_mode="floor")
+    r = torch.mul(torch.mul(x, torch.pow(2, h)), torch.pow(2, torch.sub(sc, h)))
+    return torch.where(valid, r, torch.zeros_like(r))
+
+
+# x >> s as ATen's rshift kernel (native/cpu/BinaryOpsKernel.cpp): arithmetic shift, the sign
+# fill (-1 or 0) when s < 0 or s >= W. floor(x / 2^s) while 2^s fits the dtype (s <= W - 2, W - 1
+# for uint8); s = W - 1 of a signed dtype is the sign fill too.
+def bitwise_right_shift(self: Union[Tensor, number], other: Union[Tensor, number]) -> Tensor:
+    x, s = _shift_operands(self, other)
+    top = _int_width(x.dtype) - 2
+    if x.dtype == torch.uint8:
+        top = 7
+    valid = torch.logical_and(torch.ge(s, 0), torch.le(s, top))
+    sc = torch.where(valid, s, torch.zeros_like(s))
+    q = torch.div(x, torch.pow(2, sc), rounding_mode="floor")
+    fill = torch.neg(torch._to_copy(torch.lt(x, 0), dtype=x.dtype))
+    return torch.where(valid, q, fill)
+
+
 DECOMPOSITIONS = {
     "aten::hardswish": hardswish,
     "aten::hardsigmoid": hardsigmoid,
@@ -332,4 +384,14 @@ DECOMPOSITIONS = {
     "aten::logaddexp": logaddexp,
     "aten::logaddexp2": logaddexp2,
     "aten::nextafter": nextafter,
+    "aten::bitwise_left_shift.Tensor": bitwise_left_shift,
+    "aten::bitwise_left_shift.Tensor_Scalar": bitwise_left_shift,
+    "aten::bitwise_left_shift.Scalar_Tensor": bitwise_left_shift,
+    "aten::bitwise_right_shift.Tensor": bitwise_right_shift,
+    "aten::bitwise_right_shift.Tensor_Scalar": bitwise_right_shift,
+    "aten::bitwise_right_shift.Scalar_Tensor": bitwise_right_shift,
+    "aten::__lshift__.Tensor": bitwise_left_shift,
+    "aten::__lshift__.Scalar": bitwise_left_shift,
+    "aten::__rshift__.Tensor": bitwise_right_shift,
+    "aten::__rshift__.Scalar": bitwise_right_shift,
 }
