@@ -203,9 +203,35 @@ def _histogramdd_from_bin_tensors(self: Tensor, bins: List[Tensor], weight: Opti
     return _dd_hist(x, bins, weight, density)
 
 
+# bucketize with a scalar value: searchsorted_scalar on the (1-D) boundaries, a 0-d result.
+def bucketize_scalar(self: number, boundaries: Tensor, out_int32: bool = False,
+                     right: bool = False) -> Tensor:
+    return searchsorted_scalar(boundaries, self, out_int32, right)
+
+
+# bincount(x, weights, minlength): ATen's _bincount_cpu (native/SummaryOps.cpp): max(x) + 1 bins,
+# at least minlength (minlength for an empty x); counts in int64, or the weights summed in float32
+# when they are float32, else in float64. max(x) is read at run time through item (x padded with
+# -1, so an empty x needs no branch): the length follows the data, not the example input.
+def bincount(self: Tensor, weights: Optional[Tensor] = None, minlength: int = 0) -> Tensor:
+    top = torch.amax(torch.constant_pad_nd(self, [0, 1], -1), [0], False)
+    n = max(int(top.item()) + 1, minlength)
+    idx = torch._to_copy(self, dtype=torch.int64)
+    if weights is None:
+        return torch.scatter_add(torch.full([n], 0, dtype=torch.int64, device=self.device), 0,
+                                 idx, torch.full_like(idx, 1))
+    d = torch.float64
+    if weights.dtype == torch.float32:
+        d = torch.float32
+    return torch.scatter_add(torch.full([n], 0, dtype=d, device=self.device), 0, idx,
+                             torch._to_copy(weights, dtype=d))
+
+
 DECOMPOSITIONS = {
     "aten::searchsorted.Tensor": searchsorted,
     "aten::bucketize.Tensor": bucketize,
+    "aten::bucketize.Scalar": bucketize_scalar,
+    "aten::bincount": bincount,
     "aten::searchsorted.Scalar": searchsorted_scalar,
     "aten::histc": histc,
     "aten::histogram.bin_ct": histogram_bin_ct,
