@@ -57,10 +57,41 @@ def _index_mask(self: Tensor, dim: int, index: Tensor) -> Tensor:
     return torch.reshape(mask, shape)  # [] for a 0-d tensor: reshape of one element
 
 
+# TorchScript-only overloads taking Tensor[] where index / index_put take Tensor?[] (a list of
+# tensors written without None; native_functions.yaml calls them hacked twins): the same ops on
+# the list as Tensor?[].
+def _optional_list(indices: List[Tensor]) -> List[Optional[Tensor]]:
+    out: List[Optional[Tensor]] = []
+    for t in indices:
+        out.append(t)
+    return out
+
+
+def index_hacked_twin(self: Tensor, indices: List[Tensor]) -> Tensor:
+    return torch.index(self, _optional_list(indices))
+
+
+def index_put_hacked_twin(self: Tensor, indices: List[Tensor], values: Tensor,
+                          accumulate: bool = False) -> Tensor:
+    return torch.index_put(self, _optional_list(indices), values, accumulate)
+
+
+# _index_put_impl (functionalization's twin of _index_put_impl_, which index_put_ calls): index_put;
+# unsafe only skips the kernel's bounds checks.
+def _index_put_impl(self: Tensor, indices: List[Optional[Tensor]], values: Tensor,
+                    accumulate: bool = False, unsafe: bool = False) -> Tensor:
+    return torch.index_put(self, indices, values, accumulate)
+
+
 DECOMPOSITIONS = {
     "aten::_unsafe_index.Tensor": _unsafe_index,
     "aten::_unsafe_index_put": _unsafe_index_put,
     "aten::put": put,
     "aten::index_fill.int_Scalar": index_fill,
     "aten::index_fill.int_Tensor": index_fill,
+    "aten::index.Tensor_hacked_twin": index_hacked_twin,
+    "aten::_unsafe_index.Tensor_hacked_twin": index_hacked_twin,
+    "aten::index_put.hacked_twin": index_put_hacked_twin,
+    "aten::_unsafe_index_put.hacked_twin": index_put_hacked_twin,
+    "aten::_index_put_impl": _index_put_impl,
 }
