@@ -95,6 +95,138 @@ def _trilinear(i1: Tensor, i2: Tensor, i3: Tensor, expand1: List[int], expand2: 
     return r
 
 
+# ---------------------------------------------------------------- backward ops of activations,
+# called directly by programs: each follows its CPU kernel (native/cpu/Activation.cpp,
+# BinaryOpsKernel.cpp, UnaryOpsKernel.cpp) and torch/_decomp/decompositions.py's rule of the
+# same name.
+# x <= threshold ? 0 : g.
+def threshold_backward(grad_output: Tensor, self: Tensor, threshold: number) -> Tensor:
+    return torch.where(torch.le(self, threshold), torch.zeros_like(grad_output), grad_output)
+
+
+# x <= 0 ? g * input_scale * (y + alpha * scale) (y the result) or g * input_scale * alpha * scale
+# * exp(x * input_scale) : g * scale.
+def elu_backward(grad_output: Tensor, alpha: number, scale: number, input_scale: number,
+                 is_result: bool, self_or_result: Tensor) -> Tensor:
+    negcoef = float(alpha) * float(scale)
+    x = self_or_result
+    if is_result:
+        neg = torch.mul(torch.mul(grad_output, input_scale), torch.add(x, negcoef))
+    else:
+        neg = torch.mul(torch.mul(torch.mul(grad_output, input_scale), negcoef),
+                        torch.exp(torch.mul(x, input_scale)))
+    return torch.where(torch.le(x, 0), neg, torch.mul(grad_output, scale))
+
+
+# none: g * (Phi(x) + x * phi(x)); tanh: g * (0.5 (1 + t) + 0.5 x (1 - t^2) * b (1 + 3 k x^2)),
+# t = tanh(b (x + k x^3)), b = sqrt(2 / pi), k = 0.044715 (GeluKernel in Activation.cpp).
+def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") -> Tensor:
+    x = self
+    if approximate == "tanh":
+        b = 0.7978845608028654
+        k = 0.044715
+        x2 = torch.mul(x, x)
+        t = torch.tanh(torch.mul(torch.add(x, torch.mul(torch.mul(x2, x), k)), b))
+        left_d = torch.mul(torch.add(t, 1.0), 0.5)
+        tanh_d = torch.rsub(torch.mul(t, t), 1.0)
+        inner_d = torch.mul(torch.add(torch.mul(x2, 3.0 * k), 1.0), b)
+        right_d = torch.mul(torch.mul(torch.mul(x, 0.5), tanh_d), inner_d)
+        return torch.mul(grad_output, torch.add(left_d, right_d))
+    cdf = torch.mul(torch.add(torch.erf(torch.mul(x, 0.7071067811865476)), 1.0), 0.5)
+    pdf = torch.mul(torch.exp(torch.mul(torch.mul(x, x), -0.5)), 0.3989422804014327)
+    return torch.mul(grad_output, torch.add(cdf, torch.mul(x, pdf)))
+
+
+# glu(a, b) = a * sigmoid(b): d/da = g * sigmoid(b), d/db = g * a * sigmoid(b) (1 - sigmoid(b)),
+# concatenated along dim.
+def glu_backward(grad_output: Tensor, self: Tensor, dim: int) -> Tensor:
+    h = self.size(dim) // 2
+    a = torch.slice(self, dim, 0, h)
+    sb = torch.sigmoid(torch.slice(self, dim, h, 2 * h))
+    ga = torch.mul(sb, grad_output)
+    gb = torch.mul(torch.mul(torch.mul(torch.rsub(sb, 1.0), sb), a), grad_output)
+    return torch.cat([ga, gb], dim)
+
+
+# -3 < x < 3 ? g * (1 / 6) : 0 (a product, as the kernel: g / 6 can differ in the last bit).
+def hardsigmoid_backward(grad_output: Tensor, self: Tensor) -> Tensor:
+    inside = torch.logical_and(torch.gt(self, -3.0), torch.lt(self, 3.0))
+    return torch.where(inside, torch.mul(grad_output, 1.0 / 6.0), torch.zeros_like(grad_output))
+
+
+# x < -3 ? 0 : (x <= 3 ? g * (x / 3 + 0.5) : g).
+def hardswish_backward(grad_output: Tensor, self: Tensor) -> Tensor:
+    mid = torch.mul(grad_output, torch.add(torch.div(self, 3.0), 0.5))
+    r = torch.where(torch.le(self, 3.0), mid, grad_output)
+    return torch.where(torch.lt(self, -3.0), torch.zeros_like(r), r)
+
+
+# x <= min or x >= max ? 0 : g.
+def hardtanh_backward(grad_output: Tensor, self: Tensor, min_val: number,
+                      max_val: number) -> Tensor:
+    out = torch.logical_or(torch.le(self, min_val), torch.ge(self, max_val))
+    return torch.where(out, torch.zeros_like(grad_output), grad_output)
+
+
+# x > 0 ? g : g * negative_slope.
+def leaky_relu_backward(grad_output: Tensor, self: Tensor, negative_slope: number,
+                        self_is_result: bool) -> Tensor:
+    return torch.where(torch.gt(self, 0), grad_output, torch.mul(grad_output, negative_slope))
+
+
+# g * (max_deriv - sign * b / (1 + b)) with (max_deriv, sign) = (1, 1) for x < 0 else (0, -1), b
+# the forward's buffer exp(-|x|) (the CPU kernel reads it; the decomposition recomputes it).
+def log_sigmoid_backward(grad_output: Tensor, self: Tensor, buffer: Tensor) -> Tensor:
+    neg = torch.lt(self, 0)
+    q = torch.div(buffer, torch.add(buffer, 1.0))
+    d = torch.where(neg, torch.rsub(q, 1.0), q)
+    return torch.mul(d, grad_output)
+
+
+# g / (x (1 - x)) inside [eps, 1 - eps], 0 outside; without eps (or eps < 0) inside [0, 1] and NaN
+# outside.
+def logit_backward(grad_output: Tensor, self: Tensor, eps: Optional[float] = None) -> Tensor:
+    lo = 0.0
+    fill = float("nan")
+    if eps is not None and eps >= 0.0:
+        lo = eps
+        fill = 0.0
+    r = torch.div(grad_output, torch.mul(self, torch.rsub(self, 1.0)))
+    out = torch.logical_or(torch.lt(self, lo), torch.gt(self, 1.0 - lo))
+    return torch.where(out, torch.full_like(r, fill), r)
+
+
+# g * (1 - y) * y, y = sigmoid(x).
+def sigmoid_backward(grad_output: Tensor, output: Tensor) -> Tensor:
+    return torch.mul(torch.mul(grad_output, torch.rsub(output, 1.0)), output)
+
+
+# g * (1 - y^2), y = tanh(x).
+def tanh_backward(grad_output: Tensor, output: Tensor) -> Tensor:
+    return torch.mul(grad_output, torch.rsub(torch.mul(output, output), 1.0))
+
+
+# beta x > threshold ? g : g * z / (z + 1), z = exp(beta x).
+def softplus_backward(grad_output: Tensor, self: Tensor, beta: number,
+                      threshold: number) -> Tensor:
+    bx = torch.mul(self, beta)
+    z = torch.exp(bx)
+    soft = torch.div(torch.mul(grad_output, z), torch.add(z, 1.0))
+    return torch.where(torch.gt(bx, threshold), grad_output, soft)
+
+
+# Training: noise * g; otherwise leaky_relu_backward with slope (lower + upper) / 2 (ATen's
+# rrelu_with_noise_backward, Activation.cpp; torch/_decomp's also asks upper - lower > 1e-6, which
+# the kernel does not: lower == upper in training still multiplies by the noise).
+def rrelu_with_noise_backward(grad_output: Tensor, self: Tensor, noise: Tensor, lower: number,
+                              upper: number, training: bool, self_is_result: bool) -> Tensor:
+    lo = float(lower)
+    hi = float(upper)
+    if training:
+        return torch.mul(noise, grad_output)
+    return leaky_relu_backward(grad_output, self, (lo + hi) / 2.0, self_is_result)
+
+
 DECOMPOSITIONS = {
     "aten::elu": elu,
     "aten::celu": celu,
@@ -107,4 +239,18 @@ DECOMPOSITIONS = {
     "aten::rrelu_with_noise": rrelu_with_noise,
     "aten::native_dropout_backward": native_dropout_backward,
     "aten::_trilinear": _trilinear,
+    "aten::threshold_backward": threshold_backward,
+    "aten::elu_backward": elu_backward,
+    "aten::gelu_backward": gelu_backward,
+    "aten::glu_backward": glu_backward,
+    "aten::hardsigmoid_backward": hardsigmoid_backward,
+    "aten::hardswish_backward": hardswish_backward,
+    "aten::hardtanh_backward": hardtanh_backward,
+    "aten::leaky_relu_backward": leaky_relu_backward,
+    "aten::log_sigmoid_backward": log_sigmoid_backward,
+    "aten::logit_backward": logit_backward,
+    "aten::sigmoid_backward": sigmoid_backward,
+    "aten::tanh_backward": tanh_backward,
+    "aten::softplus_backward": softplus_backward,
+    "aten::rrelu_with_noise_backward": rrelu_with_noise_backward,
 }
