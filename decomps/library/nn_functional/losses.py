@@ -279,6 +279,102 @@ def _ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: List[int],
     return nll, LA
 
 
+# ---------------------------------------------------------------- backward ops called directly:
+# the CPU kernels of native/Loss.cpp, native/cpu/PointwiseOpsKernel.cpp, LossNLL.cpp and
+# SoftMax.cpp, as torch/_decomp/decompositions.py writes them. norm is 1 / numel for a mean.
+def _loss_norm(self: Tensor, reduction: int, scale: float) -> float:
+    if reduction == Reduction.MEAN:
+        return scale / float(self.numel())
+    return scale
+
+
+# g - exp(y) * sum(g, dim), cast to input_dtype.
+def _log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
+                               input_dtype: int) -> Tensor:
+    r = torch.sub(grad_output,
+                  torch.mul(torch.exp(output), torch.sum(grad_output, [dim], True)))
+    if r.dtype != input_dtype:
+        r = torch._to_copy(r, dtype=input_dtype)
+    return r
+
+
+# norm * (x - t) * g, norm = 2 (2 / numel for a mean).
+def mse_loss_backward(grad_output: Tensor, self: Tensor, target: Tensor,
+                      reduction: int) -> Tensor:
+    norm = _loss_norm(self, reduction, 2.0)
+    return torch.mul(torch.mul(torch.sub(self, target), norm), grad_output)
+
+
+# d = x - t: d <= -delta ? -norm * g * delta : (d >= delta ? norm * g * delta : norm * d * g).
+def huber_loss_backward(grad_output: Tensor, self: Tensor, target: Tensor, reduction: int,
+                        delta: float) -> Tensor:
+    norm = _loss_norm(self, reduction, 1.0)
+    d = torch.sub(self, target)
+    edge = torch.mul(grad_output, norm * delta)
+    r = torch.where(torch.ge(d, delta), edge, torch.mul(torch.mul(d, norm), grad_output))
+    return torch.where(torch.le(d, -delta), torch.neg(edge), r)
+
+
+# d <= -beta ? -norm * g : (d >= beta ? norm * g : norm * d * g / beta), tested in that order as
+# the kernel does: with beta 0, d = 0 gives -norm * g (torch/_decomp's sign(d) gives 0).
+def smooth_l1_loss_backward(grad_output: Tensor, self: Tensor, target: Tensor, reduction: int,
+                            beta: float) -> Tensor:
+    ng = torch.mul(grad_output, _loss_norm(self, reduction, 1.0))
+    d = torch.sub(self, target)
+    r = torch.where(torch.ge(d, beta), ng, torch.div(torch.mul(d, ng), beta))
+    return torch.where(torch.le(d, -beta), torch.neg(ng), r)
+
+
+# -norm * t * z / (1 + z) * g, z = exp(-t * x).
+def soft_margin_loss_backward(grad_output: Tensor, self: Tensor, target: Tensor,
+                              reduction: int) -> Tensor:
+    z = torch.exp(torch.mul(torch.neg(target), self))
+    r = torch.mul(torch.mul(target, -_loss_norm(self, reduction, 1.0)), z)
+    return torch.mul(torch.div(r, torch.add(z, 1.0)), grad_output)
+
+
+# g * (x - t) / max((1 - x) * x, 1e-12), times weight, / numel for a mean.
+def binary_cross_entropy_backward(grad_output: Tensor, self: Tensor, target: Tensor,
+                                  weight: Optional[Tensor] = None,
+                                  reduction: int = 1) -> Tensor:
+    den = torch.clamp(torch.mul(torch.rsub(self, 1.0), self), 1e-12)
+    r = torch.div(torch.mul(grad_output, torch.sub(self, target)), den)
+    if weight is not None:
+        r = torch.mul(r, weight)
+    if reduction == Reduction.MEAN:
+        r = torch.div(r, float(self.numel()))
+    return r
+
+
+# -g (times weight[t], / total_weight for a mean) at the target class of each sample along the
+# class dim (0 for a 1-D input, else 1), 0 elsewhere and where t == ignore_index (nll_loss2d's
+# input is [N, C, H, W], so the same rule serves it).
+def nll_loss_backward(grad_output: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor],
+                      reduction: int, ignore_index: int, total_weight: Tensor) -> Tensor:
+    cd = 1
+    if self.dim() < 2:
+        cd = 0
+    g = grad_output
+    if reduction == Reduction.MEAN:
+        g = torch.div(g, total_weight)
+    t = torch.unsqueeze(target, cd)
+    keep = torch.ne(t, ignore_index)
+    safe = torch.where(keep, t, torch.zeros_like(t))
+    gi = torch.scatter(torch.zeros_like(self), cd, safe, -1.0)
+    if gi.dim() > g.dim() and g.dim() > 0:
+        g = torch.unsqueeze(g, cd)
+    if weight is not None:
+        shape: List[int] = []
+        for i in range(self.dim()):
+            if i == cd:
+                shape.append(weight.size(0))
+            else:
+                shape.append(1)
+        g = torch.mul(g, torch.reshape(weight, shape))
+    g = torch.where(keep, g, torch.zeros_like(g))
+    return torch.mul(gi, g)
+
+
 DECOMPOSITIONS = {
     "aten::log_sigmoid_forward": log_sigmoid_forward,
     "aten::_safe_softmax": _safe_softmax,
@@ -293,4 +389,12 @@ DECOMPOSITIONS = {
     "aten::multilabel_margin_loss_forward": multilabel_margin_loss_forward,
     "aten::ctc_loss.IntList": ctc_loss,
     "aten::_ctc_loss": _ctc_loss,
+    "aten::_log_softmax_backward_data": _log_softmax_backward_data,
+    "aten::mse_loss_backward": mse_loss_backward,
+    "aten::huber_loss_backward": huber_loss_backward,
+    "aten::smooth_l1_loss_backward": smooth_l1_loss_backward,
+    "aten::soft_margin_loss_backward": soft_margin_loss_backward,
+    "aten::binary_cross_entropy_backward": binary_cross_entropy_backward,
+    "aten::nll_loss_backward": nll_loss_backward,
+    "aten::nll_loss2d_backward": nll_loss_backward,
 }
