@@ -163,6 +163,58 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     return torch.reshape(self, shape)
 
 
+# ---- backward ops of views, called directly: grad written into zeros of the input's size
+# (torch/_decomp/decompositions.py select_backward, slice_backward, diagonal_backward).
+def select_backward(grad_output: Tensor, input_sizes: List[int], dim: int, index: int) -> Tensor:
+    z = torch.full(input_sizes, 0, dtype=grad_output.dtype, device=grad_output.device)
+    return torch.select_scatter(z, grad_output, dim, index)
+
+
+def slice_backward(grad_output: Tensor, input_sizes: List[int], dim: int, start: int, end: int,
+                   step: int) -> Tensor:
+    z = torch.full(input_sizes, 0, dtype=grad_output.dtype, device=grad_output.device)
+    return torch.slice_scatter(z, grad_output, dim, start, end, step)
+
+
+def diagonal_backward(grad_output: Tensor, input_sizes: List[int], offset: int, dim1: int,
+                      dim2: int) -> Tensor:
+    z = torch.full(input_sizes, 0, dtype=grad_output.dtype, device=grad_output.device)
+    return torch.diagonal_scatter(z, grad_output, offset, dim1, dim2)
+
+
+# unfold's gradient: each window's values added back at their positions along dim (windows start
+# at multiples of step; torch/_decomp/decompositions.py unfold_backward, an accumulating
+# index_put of the window indices).
+def unfold_backward(grad_in: Tensor, input_sizes: List[int], dim: int, size: int,
+                    step: int) -> Tensor:
+    n = len(input_sizes)
+    if n == 0:
+        return torch.reshape(grad_in, input_sizes)
+    d = dim
+    if d < 0:
+        d = d + n
+    windows = grad_in.size(d)
+    starts = torch.mul(torch.arange(0, windows, 1, dtype=torch.int64, device=grad_in.device),
+                       step)
+    offs = torch.arange(0, size, 1, dtype=torch.int64, device=grad_in.device)
+    idx = torch.reshape(torch.add(torch.unsqueeze(starts, 1), torch.unsqueeze(offs, 0)), [-1])
+    # [.., windows, .., size] -> [.., windows * size, ..]: the window dim moved next to dim.
+    g = torch.movedim(grad_in, -1, d + 1)
+    shape: List[int] = []
+    for i in range(n):
+        if i == d:
+            shape.append(windows * size)
+        else:
+            shape.append(input_sizes[i])
+    g = torch.reshape(g, shape)
+    z = torch.full(input_sizes, 0, dtype=grad_in.dtype, device=grad_in.device)
+    indices: List[Optional[Tensor]] = []
+    for i in range(d):
+        indices.append(None)
+    indices.append(idx)
+    return torch.index_put(z, indices, g, True)
+
+
 DECOMPOSITIONS = {
     "aten::alias_copy": alias_copy,
     "aten::as_strided_copy": as_strided_copy,
@@ -183,4 +235,8 @@ DECOMPOSITIONS = {
     "aten::detach": detach,
     "aten::squeeze": squeeze,
     "aten::flatten.using_ints": flatten,
+    "aten::select_backward": select_backward,
+    "aten::slice_backward": slice_backward,
+    "aten::diagonal_backward": diagonal_backward,
+    "aten::unfold_backward": unfold_backward,
 }
