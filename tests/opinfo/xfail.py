@@ -32,26 +32,6 @@ XFAIL = {
         ('', 'int64', (0, 1),
          'nonzero (core) with a shape of its own: not written yet (aten::argwhere)'),
     ],
-    'bincount': [
-        ('', 'int64', (0, 1),
-         'output length max(input) + 1 is value-dependent: not written yet (aten::bincount)'),
-    ],
-    'bitwise_left_shift': [
-        ('', 'int64', (0, 1),
-         "integer shifts (with the kernel's overflow and out-of-range rules) not written yet (aten::bitwise_left_shift.Tensor)"),
-        ('inplace', 'int64', (0, 1),
-         "integer shifts (with the kernel's overflow and out-of-range rules) not written yet (aten::bitwise_left_shift.Tensor)"),
-        ('out', 'int64', (0, 1),
-         "integer shifts (with the kernel's overflow and out-of-range rules) not written yet (aten::bitwise_left_shift.Tensor)"),
-    ],
-    'bitwise_right_shift': [
-        ('', 'int64', (0, 1),
-         "integer shifts (with the kernel's overflow and out-of-range rules) not written yet (aten::bitwise_right_shift.Tensor)"),
-        ('inplace', 'int64', (0, 1),
-         "integer shifts (with the kernel's overflow and out-of-range rules) not written yet (aten::bitwise_right_shift.Tensor)"),
-        ('out', 'int64', (0, 1),
-         "integer shifts (with the kernel's overflow and out-of-range rules) not written yet (aten::bitwise_right_shift.Tensor)"),
-    ],
     'gcd': [
         ('', 'int64', (0, 1),
          'integer gcd needs a data-dependent Euclid loop; not written yet (aten::gcd)'),
