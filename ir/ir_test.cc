@@ -82,6 +82,38 @@ TEST(MutationTest, AnyNodeWritesFindsMutableSchemasAtAnyDepth) {
                                  ->block()));
 }
 
+// ContainedBefore: a list literal or an append before the write holds the written value; a plain
+// read before it, or a literal after it, does not. EliminateDeadCodeKeepingContainedWrites keeps
+// a write whose result nothing reads when a returned list holds its tensor, and leaves no
+// keep-alive node behind.
+TEST(MutationTest, WritesToTensorsAContainerHoldsAreSeenAndKept) {
+  const std::string write = "  %w : Tensor = aten::add_(%y, %one, %one)\n";
+  auto contained = [&](const std::string& before, const std::string& after) {
+    auto g = ParseBody("  %y : Tensor = aten::add(%x, %one, %one)\n" + before + write + after);
+    for (torch::jit::Node* n : g->nodes()) {
+      if (n->kind() == c10::Symbol::fromQualString("aten::add_")) {
+        return ContainedBefore(n->input(0), n);
+      }
+    }
+    return false;
+  };
+  EXPECT_TRUE(contained("  %l : Tensor[] = prim::ListConstruct(%y)\n", "  return (%l)\n"));
+  EXPECT_TRUE(
+      contained("  %l : Tensor[] = prim::ListConstruct()\n"
+                "  %m : Tensor[] = aten::append(%l, %y)\n",
+                "  return (%l)\n"));
+  EXPECT_FALSE(contained("  %r : Tensor = aten::neg(%y)\n", "  return (%r)\n"));
+  EXPECT_FALSE(contained("", "  %l : Tensor[] = prim::ListConstruct(%y)\n  return (%l)\n"));
+
+  auto g = ParseBody(
+      "  %y : Tensor = aten::add(%x, %one, %one)\n"
+      "  %l : Tensor[] = prim::ListConstruct(%y)\n" +
+      write + "  return (%l)\n");
+  EliminateDeadCodeKeepingContainedWrites(g);
+  EXPECT_EQ(test_util::CountKind(*g, "aten::add_"), 1) << *g;
+  EXPECT_EQ(test_util::CountKind(*g, "prim::Print"), 0) << *g;
+}
+
 // AnyNodeChangesMetadataInPlace: in-place ops that change sizes, strides or storage, at any
 // depth; element writes (add_, append) do not count.
 TEST(MutationTest, AnyNodeChangesMetadataInPlaceFindsTransposesAndResizes) {

@@ -2,6 +2,7 @@
 #include "ir/mutation.h"
 
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/runtime/operator.h>
 
 #include <algorithm>
@@ -69,6 +70,56 @@ bool AnyNodeWrites(const torch::jit::Block& block) {
     if (NodeWrites(*node)) return true;
   }
   return false;
+}
+
+bool StoresIntoContainer(const torch::jit::Use& use) {
+  const c10::FunctionSchema* schema = use.user->maybeSchema();
+  if (!schema) return false;
+  if (use.offset >= schema->arguments().size()) return true;  // a vararg
+  const c10::AliasInfo* alias = schema->arguments()[use.offset].alias_info();
+  return alias && alias->afterSets().count(c10::AliasInfo::wildcardSet()) > 0;
+}
+
+bool ContainedBefore(const torch::jit::Value* value, const torch::jit::Node* write) {
+  for (const torch::jit::Use& use : value->uses()) {
+    if (use.user == write || use.user->isAfter(write)) continue;
+    const bool literal = !use.user->maybeSchema() && use.user->kind() != c10::prim::ListUnpack;
+    if (literal || StoresIntoContainer(use)) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// Appends to `keep` a prim::Print of the result of each write in `block` (and the blocks within)
+// to a value a container holds: a side effect that keeps the write alive.
+void KeepContainedWrites(torch::jit::Block* block, std::vector<torch::jit::Node*>& keep) {
+  for (torch::jit::Node* node : block->nodes()) {
+    for (torch::jit::Block* sub : node->blocks()) KeepContainedWrites(sub, keep);
+    if (node->outputs().empty() || node->kind() == c10::prim::SetAttr) continue;
+    const c10::FunctionSchema* schema = SchemaIfSomeOverloadSatisfies(*node, IsMutable);
+    if (!schema || !schema->is_mutable()) continue;
+    for (size_t i = 0; i < node->inputs().size() && i < schema->arguments().size(); ++i) {
+      if (!schema->is_mutable({c10::SchemaArgType::input, i}) ||
+          !ContainedBefore(node->input(i), node)) {
+        continue;
+      }
+      torch::jit::Node* print =
+          block->owningGraph()->create(c10::prim::Print, {node->output(0)}, 0);
+      print->insertAfter(node);
+      keep.push_back(print);
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+void EliminateDeadCodeKeepingContainedWrites(std::shared_ptr<torch::jit::Graph>& graph) {
+  std::vector<torch::jit::Node*> keep;
+  KeepContainedWrites(graph->block(), keep);
+  torch::jit::EliminateDeadCode(graph);
+  for (torch::jit::Node* print : keep) print->destroy();
 }
 
 bool AnyNodeChangesMetadataInPlace(const torch::jit::Block& block) {

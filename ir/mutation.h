@@ -6,6 +6,8 @@
 
 #include <torch/csrc/jit/ir/ir.h>
 
+#include <memory>
+
 #include "absl/container/flat_hash_set.h"
 
 namespace graph_lower {
@@ -63,6 +65,23 @@ bool MayBeWritten(const c10::Type& type);
 // composite results, of any input that may be written.
 absl::flat_hash_set<const torch::jit::Value*> ValuesThatMayAliasOutputs(
     const torch::jit::Graph& graph);
+
+// Whether `use` puts its value into a container its user writes: an argument whose schema
+// alias annotation sends it to the wildcard set (aten::append's `t(c -> *) el`, insert,
+// _set_item's value and key), or a vararg.
+bool StoresIntoContainer(const torch::jit::Use& use);
+
+// Whether a node before `write` (in program order, any block) put `value` into a container: a
+// list, tuple or dict literal (prim::ListConstruct, TupleConstruct, DictConstruct: nodes without
+// a schema), or an op whose schema sends that argument to the wildcard set (aten::append,
+// insert, _set_item). The container holds the same tensor, so it sees what `write` stores.
+bool ContainedBefore(const torch::jit::Value* value, const torch::jit::Node* write);
+
+// torch::jit::EliminateDeadCode(graph), except that a write to a value a container holds
+// (ContainedBefore) stays while the write's result is unused: libtorch's liveness follows
+// aliases of the outputs but not what they contain, so in `y = x + 1; l = [y]; y.add_(1);
+// return l` it removes the add_ (the TorchScript compiler's own DCE does the same at scripting).
+void EliminateDeadCodeKeepingContainedWrites(std::shared_ptr<torch::jit::Graph>& graph);
 
 }  // namespace graph_lower
 

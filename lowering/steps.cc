@@ -350,16 +350,20 @@ absl::StatusOr<bool> Prune(LoweringState& s) {
 
 absl::StatusOr<bool> RemoveMutation(LoweringState& s) {
   torch::jit::RemoveListMutation(s.graph);
+  SinkContainerLiterals(s.graph->block());
   // In-place comparisons and logical ops keep the destination's dtype (x.lt_(0) on floats stores
   // 0./1.), which RemoveTensorMutation's plain functional op (a bool result) does not: they are
-  // left to passes/functionalize, which casts back.
+  // left to passes/functionalize, which casts back. So are writes to a value a container made
+  // before the write holds: libtorch checks only that the value's creation and its write can be
+  // made adjacent, not what holds the value in between.
   torch::jit::RemoveTensorMutation(s.graph, [](torch::jit::Node* node) {
     static const absl::flat_hash_set<std::string>* kDtypeChanging =
         new absl::flat_hash_set<std::string>{
             "aten::lt_",          "aten::le_",          "aten::gt_",          "aten::ge_",
             "aten::eq_",          "aten::ne_",          "aten::logical_and_", "aten::logical_or_",
             "aten::logical_xor_", "aten::logical_not_", "aten::isnan_"};
-    return !kDtypeChanging->contains(node->kind().toQualString());
+    return !kDtypeChanging->contains(node->kind().toQualString()) &&
+           (node->inputs().empty() || !ContainedBefore(node->input(0), node));
   });
   EliminateDeadCodeOf(s.graph);
   return true;

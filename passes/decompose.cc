@@ -20,6 +20,7 @@
 #include "absl/hash/hash.h"
 #include "absl/log/log.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/errors.h"
@@ -447,7 +448,17 @@ class Decomposer {
     }
     if (!lowered) {
       auto& reasons = result_.undecomposable[op];
-      if (reasons.empty()) reasons = found.reasons;
+      if (reasons.empty()) {
+        // An in-place overload reaches decomposition only where functionalization kept it.
+        const c10::FunctionSchema* schema = node.maybeSchema();
+        if (schema && schema->is_mutable() && absl::EndsWith(schema->name(), "_")) {
+          reasons.push_back(
+              "functionalization kept this write in place: the written tensor is also reached "
+              "through a list, dict or view read after it, or the write is in a loop or branch "
+              "(passes/functionalize.h)");
+        }
+        reasons.insert(reasons.end(), found.reasons.begin(), found.reasons.end());
+      }
       memo_[sig] = nullptr;
       return nullptr;
     }

@@ -412,7 +412,7 @@ void GuardTooLarge(torch::jit::Block* block, std::vector<Node*>& guards) {
 
 void EliminateDeadCodeOf(std::shared_ptr<torch::jit::Graph>& graph) {
   if (AnyNodeWrites(*graph->block())) {
-    torch::jit::EliminateDeadCode(graph);
+    EliminateDeadCodeKeepingContainedWrites(graph);
   } else if (!EliminateDeadCodeInFlatBlock(graph->block())) {
     torch::jit::EliminateDeadCode(graph->block());
   }
@@ -504,12 +504,18 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
   static const c10::Symbol kSetItem = c10::Symbol::fromQualString("aten::_set_item");
   static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
   std::vector<Node*> dicts;
-  // aten::dict(): an empty dict literal.
+  // aten::dict(): an empty dict literal; prim::DictConstruct: a literal (`{}` annotated with its
+  // type, `{"a": x}`), with constant keys.
   CollectNodes(
       top,
       [](const Node& n) {
-        return n.kind() == c10::aten::dict && n.inputs().empty() &&
-               n.output()->type()->cast<c10::DictType>();
+        const bool literal = n.kind() == c10::prim::DictConstruct;
+        if ((n.kind() != c10::aten::dict || !n.inputs().empty()) && !literal) return false;
+        if (n.outputs().size() != 1 || !n.output()->type()->cast<c10::DictType>()) return false;
+        for (size_t i = 0; i < n.inputs().size(); i += 2) {
+          if (n.input(i)->node()->kind() != c10::prim::Constant) return false;
+        }
+        return true;
       },
       dicts);
   bool changed = false;
@@ -535,7 +541,7 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
       }
       reads.emplace_back(user, use.offset);
     }
-    if (!foldable) continue;
+    if (!foldable || (sets.empty() && node->kind() == c10::prim::DictConstruct)) continue;
     std::sort(sets.begin(), sets.end(), [](Node* a, Node* b) { return b->isAfter(a); });
     const auto& type = dict->type()->expectRef<c10::DictType>();
     // The dict after the first n assignments: its keys (and their constants) and values.
@@ -545,17 +551,21 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
     };
     auto items_after = [&](size_t n) {
       Items items;
-      for (size_t i = 0; i < n; ++i) {
-        const c10::IValue key = *torch::jit::toIValue(sets[i]->input(1));
+      auto assign = [&items](torch::jit::Value* key_value, torch::jit::Value* value) {
+        const c10::IValue key = *torch::jit::toIValue(key_value);
         auto it = std::find(items.keys.begin(), items.keys.end(), key);
         if (it != items.keys.end()) {
-          items.values[it - items.keys.begin()] = sets[i]->input(2);
+          items.values[it - items.keys.begin()] = value;
         } else {
           items.keys.push_back(key);
-          items.key_values.push_back(sets[i]->input(1));
-          items.values.push_back(sets[i]->input(2));
+          items.key_values.push_back(key_value);
+          items.values.push_back(value);
         }
+      };
+      for (size_t i = 0; i + 1 < node->inputs().size(); i += 2) {
+        assign(node->input(i), node->input(i + 1));
       }
+      for (size_t i = 0; i < n; ++i) assign(sets[i]->input(1), sets[i]->input(2));
       return items;
     };
     std::vector<Node*> snapshots(sets.size() + 1, nullptr);
@@ -655,7 +665,7 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
     GuardTooLarge(graph->block(), guards);
     changed |= torch::jit::ConstantPropagation(graph);
     for (Node* guard : guards) guard->destroy();
-    torch::jit::EliminateDeadCode(graph);
+    EliminateDeadCodeKeepingContainedWrites(graph);
     return changed;
   } catch (const std::exception& e) {
     return absl::InternalError(std::string("folding glue failed: ") + ExceptionMessage(e));

@@ -294,6 +294,37 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : boo
   }
 }
 
+// A dict literal with constant keys (`d = {"a": x}`, or `{}` annotated with its type) then
+// assigned to folds the same way, the literal's items first.
+TEST(PruneBranchesTest, DictLiteralThenAssignedFolds) {
+  const std::string ir = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %a : str = prim::Constant[value="a"]()
+  %b : str = prim::Constant[value="b"]()
+  %y : Tensor = aten::neg(%x)
+  %d : Dict(str, Tensor) = prim::DictConstruct(%a, %x)
+  aten::_set_item(%d, %b, %x)
+  aten::_set_item(%d, %a, %y)
+  return (%d)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  ASSERT_TRUE(PruneBranches(*g).ok());
+  EXPECT_EQ(CountKind(*g, "aten::_set_item"), 0) << *g;
+  EXPECT_EQ(CountKind(*g, "prim::DictConstruct"), 1) << *g;
+  const at::Tensor x = torch::randn({2, 3});
+  torch::jit::Stack a{x}, b{x};
+  torch::jit::Code ca(g, "pruned"), cb(original, "original");
+  torch::jit::InterpreterState(ca).run(a);
+  torch::jit::InterpreterState(cb).run(b);
+  const auto got = a[0].toGenericDict(), want = b[0].toGenericDict();
+  ASSERT_EQ(got.size(), 2u);
+  for (auto it = got.begin(), jt = want.begin(); it != got.end(); ++it, ++jt) {
+    EXPECT_EQ(it->key().toStringRef(), jt->key().toStringRef());
+    EXPECT_TRUE(torch::equal(it->value().toTensor(), jt->value().toTensor()));
+  }
+}
+
 // A list read between two appends folds to the list of each read's point; a list appended to
 // inside a branch is not folded (its value depends on the branch); nor is a tensor op on constants
 // in a graph that writes (alias analysis would be needed), while int arithmetic on constants is.

@@ -596,8 +596,8 @@ class Functionalizer {
               user->owningBlock() == write->owningBlock()) {
             views.push_back(user);
             aliases.push_back(user->output());
-          } else if (ViewReadAfter(user, write)) {
-            return false;
+          } else if (ViewReadAfter(user, write) || StoresIntoContainer(use)) {
+            return false;  // the alias, or the container holding the base, would miss the write
           }
         }
       }
@@ -817,6 +817,31 @@ void PackOutputsInTuple(torch::jit::Graph& graph) {
   graph.registerOutput(tuple->output());
 }
 
+bool SinkContainerLiterals(torch::jit::Block* block) {
+  bool changed = false;
+  // Last to first, so that a literal packed into a later one follows it down.
+  for (auto it = block->nodes().rbegin(); it != block->nodes().rend();) {
+    Node* node = *it;
+    ++it;
+    for (torch::jit::Block* sub : node->blocks()) changed |= SinkContainerLiterals(sub);
+    const c10::Symbol kind = node->kind();
+    if (kind != c10::prim::ListConstruct && kind != c10::prim::TupleConstruct &&
+        kind != c10::prim::DictConstruct) {
+      continue;
+    }
+    Node* first = nullptr;  // the first node of `block` that holds a use
+    for (const torch::jit::Use& use : node->output()->uses()) {
+      Node* at = use.user;
+      while (at && at->owningBlock() != block) at = at->owningBlock()->owningNode();
+      if (at && (!first || at->isBefore(first))) first = at;
+    }
+    if (!first || first == node->next()) continue;
+    node->moveBefore(first);
+    changed = true;
+  }
+  return changed;
+}
+
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
                                                   const FunctionalizeOptions& options) {
   FunctionalizeResult result;
@@ -841,7 +866,7 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
       for (Value* v : extra) graph->registerOutput(v);
       if (single && options.pack_single_output) PackOutputsInTuple(*graph);
     }
-    if (result.changed) torch::jit::EliminateDeadCode(graph);
+    if (result.changed) EliminateDeadCodeKeepingContainedWrites(graph);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrCat("functionalization failed: ", ExceptionMessage(e)));
   }

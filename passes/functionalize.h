@@ -59,6 +59,14 @@ struct FunctionalizeResult {
 absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<torch::jit::Graph>& graph,
                                                   const FunctionalizeOptions& options = {});
 
+// Moves each container literal (prim::ListConstruct, TupleConstruct, DictConstruct) of `block`
+// and the blocks within down to just before its first use in its own block. A literal holds
+// references, so this changes nothing a run sees; but a literal made before a write to one of its
+// elements (`l = [y]; y.add_(1); return l`) then comes after it, and reads the written value
+// once Functionalize or RemoveTensorMutation has made the write functional, instead of keeping
+// the write (ContainedBefore, ir/mutation.h). Returns whether a node moved.
+bool SinkContainerLiterals(torch::jit::Block* block);
+
 // Removes the casts Functionalize leaves once types are specialised: `aten::_to_copy(v, dtype)`
 // (every other argument None or false) whose operand already has that dtype (a complete type),
 // is used by the cast alone, and is made by a node whose result is a new tensor (no alias

@@ -349,5 +349,25 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
   EXPECT_EQ(CountKind(*g->block(), "aten::neg"), 1);
 }
 
+// A list literal made before a write to its element moves below the write, so the write becomes
+// functional and the list reads the new value (`l = [y]; y.add_(1); return l`).
+TEST(SinkContainerLiteralsTest, ALiteralBeforeAWriteToItsElementReadsTheNewValue) {
+  std::shared_ptr<torch::jit::Graph> g = ParseIr(R"IR(
+graph(%x : Tensor):
+  %1 : int = prim::Constant[value=1]()
+  %y : Tensor = aten::add(%x, %1, %1)
+  %l : Tensor[] = prim::ListConstruct(%y)
+  %t : (Tensor[], Tensor) = prim::TupleConstruct(%l, %x)
+  %w : Tensor = aten::add_(%y, %1, %1)
+  return (%t)
+)IR");
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  EXPECT_TRUE(SinkContainerLiterals(g->block()));
+  EXPECT_FALSE(SinkContainerLiterals(g->block()));  // each literal is just before its first use
+  ASSERT_TRUE(Functionalize(g).ok());
+  EXPECT_EQ(CountWrites(*g->block()), 0) << *g;
+  ExpectSameResults(original, g, {torch::randn({2, 3})});
+}
+
 }  // namespace
 }  // namespace graph_lower

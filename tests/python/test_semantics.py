@@ -9,7 +9,7 @@ value after its outputs (the functional form); the caller's tensors stay as they
 """
 
 import json
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 import torch
@@ -334,6 +334,45 @@ class PixelUnshuffleStrided(nn.Module):
         return F.pixel_unshuffle(x, 1).as_strided([480], [1])
 
 
+# A write to a tensor after a list, tuple or dict took it: the container sees the new value, as
+# in eager. Each of these lost the write before (the lowered program returned x + 1, silently
+# without --verify): libtorch's dead code elimination does not follow what containers hold.
+@case("write_after_append", [torch.randn(3, 4)])
+class WriteAfterAppend(nn.Module):
+    def forward(self, x):
+        y = x + 1
+        kept: List[torch.Tensor] = []
+        kept.append(y)
+        y.add_(1)
+        return kept
+
+@case("write_after_dict_item_assignment", [torch.randn(3, 4)])
+class WriteAfterDictSet(nn.Module):
+    def forward(self, x):
+        y = x + 1
+        d: Dict[str, torch.Tensor] = {}
+        d["a"] = y
+        y.mul_(3)
+        return d, d["a"] * 2
+
+@case("write_after_tuple_and_list_literals", [torch.randn(3, 4)])
+class WriteAfterLiterals(nn.Module):
+    def forward(self, x):
+        y = x + 1
+        t = ((y, x), [y])
+        z = y.sub_(2)  # the result is used, so TorchScript's own compiler keeps the write
+        return t, z
+
+@case("write_through_a_view_after_dict_item_assignment", [torch.randn(3, 4)])
+class WriteViewAfterDictSet(nn.Module):
+    def forward(self, x):
+        y = x * 2
+        d: Dict[str, torch.Tensor] = {}
+        d["a"] = y
+        y[0] = 5.0
+        return d
+
+
 def _fresh(inputs):
     """New random values of the same shapes, strides and dtypes (integer ranges kept small): the
     lowered program is specialised to its example inputs' layouts (docs/semantics.md)."""
@@ -465,6 +504,29 @@ def test_keeping_outputs_fresh_leaves_the_random_stream_as_it_was(graph_lower_bi
         torch.manual_seed(seed)
         got = lowered(torch.randn(3))
         torch.testing.assert_close(got, want, rtol=0, atol=0)
+
+
+class ListReadAroundAWrite(nn.Module):
+    def forward(self, x):
+        y = x + 1
+        kept = [y]
+        before = torch.cat(kept)
+        y.add_(1)
+        return before, torch.cat(kept)
+
+
+def test_a_write_a_container_sees_both_before_and_after_is_kept_and_reported(graph_lower_bin,
+                                                                             tmp_path):
+    # The list is read before and after the write, so neither read can take the functional value:
+    # the write stays (exit 1, not legal), with the reason, and the program still computes as eager.
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, ListReadAroundAWrite(),
+                                     [torch.randn(3, 4)])
+    assert proc.returncode == 1, proc.stderr
+    assert rep["verified"] is True and rep["non_core_ops"] == ["aten::add_.Scalar"]
+    assert "functionalization kept this write in place" in " ".join(
+        rep["undecomposable"]["aten::add_.Scalar"])
+    x = torch.randn(3, 4)
+    torch.testing.assert_close(lowered(x), ListReadAroundAWrite()(x))
 
 
 def test_input_mutation_can_be_kept_in_place(graph_lower_bin, tmp_path):
