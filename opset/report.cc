@@ -55,7 +55,7 @@ std::string CheckTable(const OpCensus& census, const std::vector<Violation>& vio
   }
   absl::StrAppendFormat(&out,
                         "\n%d overloads: %d core, %d kept, %d structural, %d glue "
-                        "(scalar/list computation, not core ATen), %d non-core tensor ops\n",
+                        "(scalar/list computation, not core ATen), %d non-core\n",
                         rows.size(), per_class[0], per_class[1], per_class[2], per_class[3],
                         per_class[4]);
   if (violations.empty()) {
