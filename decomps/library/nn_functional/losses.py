@@ -372,7 +372,9 @@ def nll_loss_backward(grad_output: Tensor, self: Tensor, target: Tensor, weight:
                 shape.append(1)
         g = torch.mul(g, torch.reshape(weight, shape))
     g = torch.where(keep, g, torch.zeros_like(g))
-    return torch.mul(gi, g)
+    # Selected, not multiplied: a NaN in another row's gradient or another class's weight stays
+    # out of the zeros, as in ATen's kernel, which writes the target entries only.
+    return torch.where(torch.ne(gi, 0), torch.mul(gi, g), torch.zeros_like(gi))
 
 
 DECOMPOSITIONS = {

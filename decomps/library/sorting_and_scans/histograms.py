@@ -214,9 +214,9 @@ def bucketize_scalar(self: number, boundaries: Tensor, out_int32: bool = False,
 # when they are float32, else in float64. max(x) is read at run time through item (x padded with
 # -1, so an empty x needs no branch): the length follows the data, not the example input.
 def bincount(self: Tensor, weights: Optional[Tensor] = None, minlength: int = 0) -> Tensor:
-    top = torch.amax(torch.constant_pad_nd(self, [0, 1], -1), [0], False)
+    idx = torch._to_copy(self, dtype=torch.int64)  # first: -1 padding would wrap in uint8
+    top = torch.amax(torch.constant_pad_nd(idx, [0, 1], -1), [0], False)
     n = max(int(top.item()) + 1, minlength)
-    idx = torch._to_copy(self, dtype=torch.int64)
     if weights is None:
         return torch.scatter_add(torch.full([n], 0, dtype=torch.int64, device=self.device), 0,
                                  idx, torch.full_like(idx, 1))
