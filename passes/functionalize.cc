@@ -95,16 +95,38 @@ bool ViewReadAfter(const Node* user, const Node* after) {
   if (!aliases) return false;
   // The aliases may be read directly, or as elements taken out of a list or tuple of them
   // (`a, b = z.split(2)`: the ListUnpack comes before the write, the reads of `a` after it).
+  // So may a container made from one holding them (`l.copy()`, `l + [x]`, `l[1:]`, `l * 2`),
+  // or one they are put into (`m.extend(l)`): it holds the same tensors.
+  auto is_container = [](const Value* v) {
+    const c10::TypeKind t = v->type()->kind();
+    return (t == c10::TypeKind::ListType || t == c10::TypeKind::TupleType ||
+            t == c10::TypeKind::DictType) &&
+           MayBeWritten(*v->type());
+  };
   std::vector<const Value*> work(user->outputs().begin(), user->outputs().end());
+  absl::flat_hash_set<const Value*> seen(work.begin(), work.end());
   static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
   while (!work.empty()) {
     const Value* out = work.back();
     work.pop_back();
     for (const torch::jit::Use& use : out->uses()) {
-      if (use.user->kind() == c10::prim::Return || use.user->isAfter(after)) return true;
-      const c10::Symbol k = use.user->kind();
-      if (k == c10::prim::ListUnpack || k == c10::prim::TupleUnpack || k == kGetItem) {
-        work.insert(work.end(), use.user->outputs().begin(), use.user->outputs().end());
+      const Node* reader = use.user;
+      if (reader->kind() == c10::prim::Return || reader->isAfter(after)) return true;
+      const c10::Symbol k = reader->kind();
+      std::vector<const Value*> next;
+      if (k == c10::prim::ListUnpack || k == c10::prim::TupleUnpack || k == kGetItem ||
+          std::any_of(reader->outputs().begin(), reader->outputs().end(), is_container)) {
+        next.assign(reader->outputs().begin(), reader->outputs().end());
+      }
+      if (StoresIntoContainer(use) && !reader->inputs().empty() && is_container(reader->input(0))) {
+        next.push_back(reader->input(0));
+      } else if (const c10::FunctionSchema* s = reader->maybeSchema();
+                 s && use.offset > 0 && s->is_mutable({c10::SchemaArgType::input, 0}) &&
+                 is_container(reader->input(0))) {
+        next.push_back(reader->input(0));  // aten::extend.t(t[](a!) self, t[] other)
+      }
+      for (const Value* v : next) {
+        if (seen.insert(v).second) work.push_back(v);
       }
     }
   }

@@ -529,6 +529,47 @@ def test_a_write_a_container_sees_both_before_and_after_is_kept_and_reported(gra
     torch.testing.assert_close(lowered(x), ListReadAroundAWrite()(x))
 
 
+class WriteAfterListCopy(nn.Module):
+    def __init__(self, how: int):
+        super().__init__()
+        self.how = how
+
+    def forward(self, x):
+        y = x + 1
+        kept: List[torch.Tensor] = []
+        kept.append(x)
+        kept.append(y)
+        if self.how == 0:
+            other = kept.copy()
+        elif self.how == 1:
+            other = kept + [x]
+        elif self.how == 2:
+            other = kept[1:]
+        elif self.how == 3:
+            other = kept * 2
+        else:
+            other = [x]
+            other.extend(kept)
+        y.add_(1)
+        return other
+
+
+@pytest.mark.parametrize("how", ["copy", "add", "slice", "repeat", "extend"])
+def test_a_write_to_an_element_of_a_list_made_from_a_list_is_never_lost(graph_lower_bin, tmp_path,
+                                                                        how):
+    # `other` holds y through list glue (copy.t, add.t, slice.t, mul.left_t, extend.t): the write
+    # is either seen or kept (exit 1), never dropped (these lost it; found by helper-16).
+    module = WriteAfterListCopy(["copy", "add", "slice", "repeat", "extend"].index(how))
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, [torch.randn(3, 4)])
+    assert proc.returncode in (0, 1), proc.stderr
+    assert rep["verified"] is True, proc.stderr
+    x = torch.randn(3, 4)
+    # TorchScript's optimising executor may itself drop a write to a listed tensor (its dead code
+    # elimination has the same blind spot), so the lowered graph runs unoptimised here.
+    with torch.jit.optimized_execution(False):
+        torch.testing.assert_close(lowered(x), module(x))
+
+
 def test_input_mutation_can_be_kept_in_place(graph_lower_bin, tmp_path):
     cls, inputs = cases["input_mutation"]
     proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, cls(), inputs,
