@@ -66,6 +66,10 @@ struct Program {
   std::vector<std::string> module_state;
 };
 
+// A graph input's parameter name from its debug name: TorchScript's SSA suffix dropped ("n.1"
+// -> "n"; "x" stays "x").
+std::string ParameterName(std::string name);
+
 // Loads a TorchScript archive (a zip written by torch.jit.save / torch::jit::save).
 // Errors (absl::InvalidArgumentError; the message names `path` and the problem, on one line):
 // missing or unreadable file, empty file, not a zip archive, truncated or corrupt archive, an

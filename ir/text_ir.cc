@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -17,6 +18,15 @@
 #include "ir/malformed_graph.h"
 
 namespace graph_lower {
+
+std::string ParameterName(std::string name) {
+  int64_t suffix;
+  if (const size_t dot = name.rfind('.');
+      dot != std::string::npos && dot > 0 && absl::SimpleAtoi(name.substr(dot + 1), &suffix)) {
+    name.resize(dot);
+  }
+  return name;
+}
 namespace {
 
 // The parser's message names the token but shows the place only as a multi-line source highlight

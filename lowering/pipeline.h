@@ -135,6 +135,8 @@ struct LoweringReport {
   // message saying so: random ops lower to core random ops of the same distributions, which draw
   // other numbers than eager's kernels (docs/semantics.md).
   std::vector<std::string> verify_random_ops;
+  // Each glue node left after lowering, with what kept it from folding (opset/verify.h).
+  std::vector<GlueLeft> glue_left;
 
   // The JSON the CLI writes (keys: lowering/report.cc; the README says what each holds).
   nlohmann::json ToJson() const;

@@ -2,6 +2,7 @@
 #include "opset/report.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,11 @@ nlohmann::json LoweringReport::ToJson() const {
   j["none_inputs"] = none_inputs;
   j["present_inputs"] = present_inputs;
   j["unspecialized_loops"] = unspecialized_loops;
+  nlohmann::json glue_json = nlohmann::json::array();
+  for (const GlueLeft& g : glue_left) {
+    glue_json.push_back({{"op", g.op.ToString()}, {"node", g.node}, {"why", g.why}});
+  }
+  j["glue_left"] = glue_json;
   j["rewrites"] = rewrites;
   nlohmann::json by_op = nlohmann::json::object();
   for (const auto& [op, stats] : rewrites_by_op) {
@@ -122,6 +128,12 @@ std::string LoweringReport::Summary() const {
   if (!glue.empty()) {
     absl::StrAppend(&out, "glue left (scalar/list computation, not core ATen): ",
                     absl::StrJoin(glue, ", "), "\n");
+    // What kept it, with the overloads it kept (the report's glue_left has every node).
+    std::map<std::string, std::set<std::string>> by_why;
+    for (const GlueLeft& g : glue_left) by_why[g.why].insert(g.op.ToString());
+    for (const auto& [why, ops] : by_why) {
+      absl::StrAppend(&out, "  because of ", why, ": ", absl::StrJoin(ops, ", "), "\n");
+    }
   }
   for (const auto& cycle : cycles) {
     std::vector<std::string> names;

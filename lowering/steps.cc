@@ -188,17 +188,6 @@ LoweringState::LoweringState(std::shared_ptr<Graph>& input, const LoweringOption
 
 namespace {
 
-// The source name of a graph input: TorchScript's debug name without its ".N" suffix
-// ("mask.1" -> "mask").
-std::string ParameterName(std::string name) {
-  int64_t suffix;
-  if (const size_t dot = name.rfind('.');
-      dot != std::string::npos && dot > 0 && absl::SimpleAtoi(name.substr(dot + 1), &suffix)) {
-    name.resize(dot);
-  }
-  return name;
-}
-
 // Whether a node of `block` (nested blocks included) calls a function or method, which
 // torch::jit::Inline replaces by its body.
 bool CallsFunctions(const torch::jit::Block& block) {
@@ -544,6 +533,10 @@ absl::StatusOr<bool> CensusAfter(LoweringState& s) {
   report.ops_after =
       TakeCensus(*s.graph, s.options.opset, s.legal_after_round ? nullptr : &report.violations);
   report.nodes_after = CountNodes(report.ops_after);
+  const bool glue =
+      std::any_of(report.ops_after.begin(), report.ops_after.end(),
+                  [](const auto& op) { return op.second.op_class == OpClass::kGlue; });
+  if (glue) report.glue_left = ExplainGlue(*s.graph, s.options.opset);
   for (const torch::jit::Value* in : s.graph->inputs()) {
     if (WrittenThroughViews(in)) {
       report.inputs_written_in_place.push_back(ParameterName(in->debugName()));

@@ -2,14 +2,19 @@
 #include "opset/verify.h"
 
 #include <optional>
+#include <set>
 #include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
+#include "ir/graph_io.h"
 
 namespace graph_lower {
 namespace {
@@ -94,6 +99,107 @@ OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset,
     c.count += group.count;
   }
   return census;
+}
+
+namespace {
+
+// The causes ExplainGlue names, as bits; the scalar inputs by name beside them.
+enum GlueCause : uint32_t {
+  kScalarInput = 1,
+  kTensorData = 2,
+  kSymbolicSize = 4,
+  kLoopCarried = 8,
+  kBranchResult = 16,
+};
+
+struct Causes {
+  uint32_t bits = 0;
+  std::set<std::string> inputs;
+};
+
+class GlueExplainer {
+ public:
+  explicit GlueExplainer(const Opset& opset) : classifier_(opset) {}
+
+  const Causes& Of(const torch::jit::Value* v) {
+    if (auto it = memo_.find(v); it != memo_.end()) return it->second;
+    Causes c;
+    const torch::jit::Node* n = v->node();
+    const c10::Symbol k = n->kind();
+    static const auto* kSizes =
+        new absl::flat_hash_set<c10::Symbol>{c10::Symbol::fromQualString("aten::sym_size"),
+                                             c10::Symbol::fromQualString("aten::sym_stride"),
+                                             c10::Symbol::fromQualString("aten::sym_numel"),
+                                             c10::aten::size,
+                                             c10::aten::stride,
+                                             c10::Symbol::fromQualString("aten::numel"),
+                                             c10::aten::dim};
+    if (k == c10::prim::Param) {
+      const torch::jit::Node* owner = n->owningBlock()->owningNode();
+      if (!owner) {
+        if (!v->type()->cast<c10::TensorType>()) {
+          c.bits |= kScalarInput;
+          c.inputs.insert(ParameterName(v->debugName()));
+        }
+      } else if (owner->kind() == c10::prim::Loop) {
+        c.bits |= kLoopCarried;
+      }
+    } else if (k == c10::prim::Loop) {
+      c.bits |= kLoopCarried;
+    } else if (k == c10::prim::If) {
+      c.bits |= kBranchResult;
+    } else if (k == c10::aten::_local_scalar_dense ||
+               (classifier_.Classify(*n) == OpClass::kNonCore &&
+                !v->type()->cast<c10::TensorType>())) {
+      c.bits |= kTensorData;
+    } else if (kSizes->contains(k)) {
+      c.bits |= kSymbolicSize;
+    }
+    // A tensor's own value is not followed: glue reads tensors only through the nodes above.
+    if (!v->type()->cast<c10::TensorType>() && k != c10::prim::Param) {
+      for (const torch::jit::Value* in : n->inputs()) {
+        const Causes& from = Of(in);
+        c.bits |= from.bits;
+        c.inputs.insert(from.inputs.begin(), from.inputs.end());
+      }
+    }
+    return memo_.emplace(v, std::move(c)).first->second;
+  }
+
+  std::string Why(const torch::jit::Node& node) {
+    Causes all;
+    for (const torch::jit::Value* in : node.inputs()) {
+      const Causes& c = Of(in);
+      all.bits |= c.bits;
+      all.inputs.insert(c.inputs.begin(), c.inputs.end());
+    }
+    std::vector<std::string> parts;
+    for (const std::string& name : all.inputs) parts.push_back("scalar input " + name);
+    if (all.bits & kTensorData) parts.push_back("tensor data");
+    if (all.bits & kSymbolicSize) parts.push_back("symbolic size");
+    if (all.bits & kLoopCarried) parts.push_back("loop-carried value");
+    if (all.bits & kBranchResult) parts.push_back("branch result");
+    if (parts.empty()) return "nothing: it should have folded";
+    return absl::StrJoin(parts, "; ");
+  }
+
+  OpsetClassifier& classifier() { return classifier_; }
+
+ private:
+  OpsetClassifier classifier_;
+  absl::flat_hash_map<const torch::jit::Value*, Causes> memo_;
+};
+
+}  // namespace
+
+std::vector<GlueLeft> ExplainGlue(const torch::jit::Graph& graph, const Opset& opset) {
+  std::vector<GlueLeft> out;
+  GlueExplainer explainer(opset);
+  ForEachNode(*graph.block(), [&](const torch::jit::Node& node) {
+    if (explainer.classifier().Classify(node) != OpClass::kGlue) return;
+    out.push_back({OpKey::Of(node), NodeText(node), explainer.Why(node)});
+  });
+  return out;
 }
 
 int64_t CountNodes(const OpCensus& census) {

@@ -37,6 +37,23 @@ using OpCensus = std::map<OpKey, OpCount>;
 OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset,
                     std::vector<Violation>* violations = nullptr);
 
+// A glue node left in a graph (OpClass::kGlue: scalar, list and metadata work), and why it did
+// not fold to a constant.
+struct GlueLeft {
+  OpKey op;
+  std::string node;  // the node as text IR, one line
+  // What its value depends on that is not known before the program runs, "; "-joined: "scalar
+  // input NAME" (a graph input that is not a tensor), "tensor data" (a data read such as
+  // aten::_local_scalar_dense), "symbolic size" (a size, stride or numel query left: the dim is
+  // dynamic or the rank unknown), "loop-carried value" (a prim::Loop's block parameter or
+  // result), "branch result" (a prim::If's result). "nothing: it should have folded" when none
+  // of these: a lowering bug or a fold not written yet.
+  std::string why;
+};
+
+// Every glue node of `graph` (nested blocks included), in graph order, with why it stayed.
+std::vector<GlueLeft> ExplainGlue(const torch::jit::Graph& graph, const Opset& opset);
+
 // Number of nodes of `graph`, nested blocks included.
 int64_t CountNodes(const torch::jit::Graph& graph);
 // The same number from a census of the graph (the sum of its counts), without walking it again.

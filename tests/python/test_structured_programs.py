@@ -293,3 +293,29 @@ def test_a_flag_read_after_its_warning_is_not_dropped(graph_lower_bin, tmp_path)
     proc = run_cli(graph_lower_bin, archive, "-o", str(tmp_path / "o.pt"), "--example-inputs",
                    "3:float32")
     assert proc.returncode == 2 and "forward changes module state (_warned)" in proc.stderr
+
+
+class GlueOnScalarsAndData(torch.nn.Module):
+    def forward(self, x, n: int):
+        k = int(x.sum()) + 1  # tensor data
+        return x.reshape(n * 2, -1), torch.ones(k)  # n * 2: a scalar input
+
+
+def test_the_report_says_why_each_glue_node_stayed(graph_lower_bin, tmp_path):
+    # Glue on a scalar input and on tensor data must stay; the report names each node and why,
+    # and never says "should have folded" here (every shape is known).
+    src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
+    torch.jit.script(GlueOnScalarsAndData()).save(str(src))
+    torch.save([torch.ones(4, 6), 2], str(tmp_path / "in.pt"))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs",
+                   str(tmp_path / "in.pt"), "--verify", "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    glue = json.loads(report.read_text())["glue_left"]
+    whys = {g["op"]: g["why"] for g in glue}
+    assert whys["aten::mul.int"] == "scalar input n", glue
+    assert whys["aten::add.int"] == "tensor data", glue
+    assert all("should have folded" not in g["why"] for g in glue), glue
+    assert "because of scalar input n: " in proc.stderr
+    x = torch.randn(4, 6)
+    got, want = torch.jit.load(str(out))(x, 3), GlueOnScalarsAndData()(x, 3)
+    torch.testing.assert_close(got, want)
