@@ -118,12 +118,11 @@ bool ViewReadAfter(const Node* user, const Node* after) {
           std::any_of(reader->outputs().begin(), reader->outputs().end(), is_container)) {
         next.assign(reader->outputs().begin(), reader->outputs().end());
       }
-      if (StoresIntoContainer(use) && !reader->inputs().empty() && is_container(reader->input(0))) {
+      // An op writing the container it takes first: aten::append, insert, _set_item, extend.
+      if (const c10::FunctionSchema* s = reader->maybeSchema();
+          s && use.offset > 0 && s->is_mutable({c10::SchemaArgType::input, 0}) &&
+          is_container(reader->input(0))) {
         next.push_back(reader->input(0));
-      } else if (const c10::FunctionSchema* s = reader->maybeSchema();
-                 s && use.offset > 0 && s->is_mutable({c10::SchemaArgType::input, 0}) &&
-                 is_container(reader->input(0))) {
-        next.push_back(reader->input(0));  // aten::extend.t(t[](a!) self, t[] other)
       }
       for (const Value* v : next) {
         if (seen.insert(v).second) work.push_back(v);
