@@ -454,8 +454,8 @@ class Decomposer {
         if (schema && schema->is_mutable() && absl::EndsWith(schema->name(), "_")) {
           reasons.push_back(
               "functionalization kept this write in place: the written tensor is also reached "
-              "through a list, dict or view read after it, or the write is in a loop or branch "
-              "(passes/functionalize.h)");
+              "through a list, dict or view read after it, the write is in a loop or branch, or "
+              "the op has no functional twin (passes/functionalize.h)");
         }
         reasons.insert(reasons.end(), found.reasons.begin(), found.reasons.end());
       }
