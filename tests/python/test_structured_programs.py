@@ -316,6 +316,6 @@ def test_the_report_says_why_each_glue_node_stayed(graph_lower_bin, tmp_path):
     assert whys["aten::add.int"] == "tensor data", glue
     assert all("should have folded" not in g["why"] for g in glue), glue
     assert "because of scalar input n: " in proc.stderr
-    x = torch.randn(4, 6)
+    x = torch.rand(4, 6)  # a positive sum: torch.ones(int(x.sum()) + 1) needs one
     got, want = torch.jit.load(str(out))(x, 3), GlueOnScalarsAndData()(x, 3)
     torch.testing.assert_close(got, want)
