@@ -349,6 +349,10 @@ BACKWARD_CASES["nll2d"] = (
 
 @pytest.mark.parametrize("name", sorted(BACKWARD_CASES))
 def test_backward_op_matches_eager_on_new_inputs(graph_lower_bin, tmp_path, name):
+    if name == "hard_and_leaky" and torch.__version__ >= "2.14":
+        # Measured: torch 2.14's hardswish_backward gives 0 at x = -3 and 1 at x = 3, where
+        # 2.6's (and the library's) gives -0.5 and 1.5: the kernel's boundary moved.
+        pytest.xfail("hardswish_backward at x = +-3 differs between torch 2.6 and 2.14")
     make, inputs = BACKWARD_CASES[name]
     module = make()
     program = lower_checked(graph_lower_bin, tmp_path, module, inputs())
