@@ -104,6 +104,16 @@ TEST(MutationTest, WritesToTensorsAContainerHoldsAreSeenAndKept) {
                 "  return (%l)\n"));
   EXPECT_FALSE(contained("  %r : Tensor = aten::neg(%y)\n", "  return (%r)\n"));
   EXPECT_FALSE(contained("", "  %l : Tensor[] = prim::ListConstruct(%y)\n  return (%l)\n"));
+  // A view of the written tensor, or the base of a view, held by a container.
+  const std::string zero =
+      "  %zero : int = prim::Constant[value=0]()\n  %none : NoneType = prim::Constant()\n";
+  EXPECT_TRUE(contained(zero + "  %v : Tensor = aten::select(%y, %zero, %zero)\n"
+                               "  %l : Tensor[] = prim::ListConstruct(%v)\n",
+                        "  return (%l)\n"));
+  EXPECT_FALSE(contained(zero + "  %v : Tensor = aten::select(%y, %zero, %zero)\n"
+                                "  %c : Tensor = aten::clone(%v, %none)\n"
+                                "  %l : Tensor[] = prim::ListConstruct(%c)\n",
+                         "  return (%l)\n"));
 
   auto g = ParseBody(
       "  %y : Tensor = aten::add(%x, %one, %one)\n"

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 namespace graph_lower {
 
@@ -80,11 +81,39 @@ bool StoresIntoContainer(const torch::jit::Use& use) {
   return alias && alias->afterSets().count(c10::AliasInfo::wildcardSet()) > 0;
 }
 
+namespace {
+
+// Whether every result of `node` is a view of an input (schema `Tensor(a)` returns, not written):
+// select, slice, view, transpose, ...
+bool IsViewNode(const torch::jit::Node* node) {
+  const c10::FunctionSchema* schema = node->maybeSchema();
+  if (!schema || schema->returns().empty() || node->inputs().empty()) return false;
+  for (const c10::Argument& ret : schema->returns()) {
+    if (!ret.alias_info() || ret.alias_info()->isWrite()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool ContainedBefore(const torch::jit::Value* value, const torch::jit::Node* write) {
-  for (const torch::jit::Use& use : value->uses()) {
-    if (use.user == write || use.user->isAfter(write)) continue;
-    const bool literal = !use.user->maybeSchema() && use.user->kind() != c10::prim::ListUnpack;
-    if (literal || StoresIntoContainer(use)) return true;
+  // The write reaches the base `value` is a view of, and every view of that base.
+  const torch::jit::Value* base = value;
+  while (IsViewNode(base->node())) base = base->node()->input(0);
+  std::vector<const torch::jit::Value*> work{base};
+  absl::flat_hash_set<const torch::jit::Value*> seen{base};
+  while (!work.empty()) {
+    const torch::jit::Value* v = work.back();
+    work.pop_back();
+    for (const torch::jit::Use& use : v->uses()) {
+      if (use.user == write || use.user->isAfter(write)) continue;
+      const bool literal = !use.user->maybeSchema() && use.user->kind() != c10::prim::ListUnpack;
+      if (literal || StoresIntoContainer(use)) return true;
+      if (use.offset != 0 || !IsViewNode(use.user)) continue;
+      for (const torch::jit::Value* view : use.user->outputs()) {
+        if (seen.insert(view).second) work.push_back(view);
+      }
+    }
   }
   return false;
 }

@@ -74,7 +74,9 @@ bool StoresIntoContainer(const torch::jit::Use& use);
 // Whether a node before `write` (in program order, any block) put `value` into a container: a
 // list, tuple or dict literal (prim::ListConstruct, TupleConstruct, DictConstruct: nodes without
 // a schema), or an op whose schema sends that argument to the wildcard set (aten::append,
-// insert, _set_item). The container holds the same tensor, so it sees what `write` stores.
+// insert, _set_item). The container holds the same tensor, so it sees what `write` stores. The
+// same holds for the base `value` is a view of and for every view of that base taken before
+// `write` (`l = [y.select(0, 0)]; y.add_(1)`, the unrolled decomposition of `y.unbind(0)`).
 bool ContainedBefore(const torch::jit::Value* value, const torch::jit::Node* write);
 
 // torch::jit::EliminateDeadCode(graph), except that a write to a value a container holds

@@ -86,6 +86,53 @@ ViewKind ViewKindOf(const Node* n) {
 }
 
 // True when `user`'s output may alias its input (a view) and is read after `after`.
+// Whether `n`, taking `in` first, gives views of it that can be recomputed from a new value of
+// `in` for the reads after a write: an op returning a list of views of its first argument
+// (split, split_with_sizes, unbind, chunk, tensor_split: `Tensor(a -> *) self -> Tensor(a)[]`),
+// or the element reads of such a list (prim::ListUnpack, aten::__getitem__).
+bool IsListView(const Node* n, const Value* in, const Node* write) {
+  static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  if (n->inputs().empty() || n->input(0) != in) return false;
+  const c10::TypePtr& type = in->type();
+  if (n->kind() == c10::prim::ListUnpack || n->kind() == kGetItem) {
+    if (type->kind() != c10::TypeKind::ListType) return false;
+  } else {
+    const c10::FunctionSchema* schema = n->maybeSchema();
+    if (!schema || schema->is_mutable() || schema->returns().size() != 1 ||
+        !type->cast<c10::TensorType>() || n->outputs().size() != 1) {
+      return false;
+    }
+    const c10::Argument& ret = schema->returns()[0];
+    const c10::ListTypePtr list = ret.type()->cast<c10::ListType>();
+    if (!list || !list->getElementType()->cast<c10::TensorType>() || !ret.alias_info() ||
+        ret.alias_info()->isWrite()) {
+      return false;
+    }
+  }
+  // Before the write, the list may only be unpacked or read into new tensors and scalars (cat,
+  // stack, len): a container made from it (aten::list, add.t, a literal holding it) would not
+  // be recomputed, and is followed by ViewReadAfter instead.
+  for (const Value* out : n->outputs()) {
+    if (out->type()->kind() != c10::TypeKind::ListType) continue;
+    for (const torch::jit::Use& use : out->uses()) {
+      const Node* user = use.user;
+      if (!user->isBefore(write) || user->kind() == c10::prim::ListUnpack ||
+          user->kind() == kGetItem) {
+        continue;
+      }
+      const c10::FunctionSchema* schema = user->maybeSchema();
+      if (!schema || schema->is_mutable()) return false;
+      for (const c10::Argument& ret : schema->returns()) {
+        if (ret.alias_info()) return false;
+      }
+      for (const Value* made : user->outputs()) {
+        if (!made->type()->containedTypes().empty()) return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool ViewReadAfter(const Node* user, const Node* after) {
   const c10::FunctionSchema* schema = user->maybeSchema();
   bool aliases = !schema;  // unknown ops (prim::ListConstruct, ...): assume the worst
@@ -603,9 +650,10 @@ class Functionalizer {
     } else if (base->node()->owningBlock() != write->owningBlock()) {
       return false;
     }
-    // Every view of the base made before the write (the chain among them) is recomputed from the
-    // new base for its uses after the write; any other alias read after the write (a list holding
-    // the base, an op we do not know) would miss the write, so the write stays.
+    // Every view of the base made before the write (the chain among them, lists of views and the
+    // elements taken out of them: IsListView) is recomputed from the new base for its uses after
+    // the write; any other alias read after the write (a list holding the base, an op we do not
+    // know) would miss the write, so the write stays.
     std::vector<Node*> views;  // in creation order: parents before children
     {
       std::vector<Value*> aliases = {base};
@@ -613,10 +661,10 @@ class Functionalizer {
         for (const torch::jit::Use& use : aliases[i]->uses()) {
           Node* user = use.user;
           if (user == write || user->isAfter(write)) continue;
-          if (use.offset == 0 && ViewKindOf(user) != ViewKind::kNone &&
-              user->owningBlock() == write->owningBlock()) {
+          if (use.offset == 0 && user->owningBlock() == write->owningBlock() &&
+              (ViewKindOf(user) != ViewKind::kNone || IsListView(user, aliases[i], write))) {
             views.push_back(user);
-            aliases.push_back(user->output());
+            for (Value* out : user->outputs()) aliases.push_back(out);
           } else if (ViewReadAfter(user, write) || StoresIntoContainer(use)) {
             return false;  // the alias, or the container holding the base, would miss the write
           }
@@ -672,8 +720,10 @@ class Functionalizer {
       });
       again->insertAfter(insert_after);
       insert_after = again;
-      view->output()->replaceAllUsesAfterNodeWith(again, again->output());
-      renamed[view->output()] = again->output();
+      for (size_t i = 0; i < view->outputs().size(); ++i) {
+        view->outputs()[i]->replaceAllUsesAfterNodeWith(again, again->outputs()[i]);
+        renamed[view->outputs()[i]] = again->outputs()[i];
+      }
     }
     write->destroy();
     if (is_input) {
@@ -870,6 +920,8 @@ absl::StatusOr<FunctionalizeResult> Functionalize(std::shared_ptr<Graph>& graph,
   // because the rewrites walk, and alias-analyse, the whole graph.
   if (!AnyNodeWrites(*graph->block())) return result;
   try {
+    // A literal holding views made before a write then reads the views replayed after it.
+    SinkContainerLiterals(graph->block());
     ListElementsAsViews(graph->block());
     OutOverloadsAsCopies(graph->block());
     MutableOverloadsAsCopies(graph->block(), options);

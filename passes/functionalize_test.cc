@@ -227,24 +227,70 @@ graph(%x : Tensor, %y : Tensor):
 }
 
 TEST(FunctionalizeTest, AnAliasThroughAListReadAfterTheWriteBlocksTheRewrite) {
-  // The base is held by a list that is read after the write: the list would miss the new value.
-  auto original = ParseIr(R"IR(
+  // The base is held by a list read both before and after the write: one list cannot hold both
+  // values. Read only after it, the literal moves after the write and reads the new value.
+  const std::string before = R"IR(
 graph(%x : Tensor, %y : Tensor):
   %none : NoneType = prim::Constant()
   %f : bool = prim::Constant[value=0]()
   %0 : int = prim::Constant[value=0]()
   %m : Tensor = aten::clone(%x, %none)
   %l : Tensor[] = prim::ListConstruct(%m, %m)
+)IR";
+  const std::string write = R"IR(
   %t : Tensor = aten::select(%m, %0, %0)
   %d : Tensor = aten::copy_(%t, %y, %f)
   %c : Tensor = aten::cat(%l, %0)
-  return (%c)
+)IR";
+  for (const bool read_before : {true, false}) {
+    auto original = ParseIr(before + (read_before ? "  %c0 : Tensor = aten::cat(%l, %0)\n" + write +
+                                                        "  return (%c0, %c)\n"
+                                                  : write + "  return (%c)\n"));
+    auto g = original->copy();
+    absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(CountWrites(*g->block()), read_before ? 1 : 0) << GraphToText(*g);
+    ExpectSameResults(original, g, {torch::randn({3, 4}), torch::randn({4})});
+  }
+}
+
+// Lists of views (split, unbind) and the elements taken out of them are recomputed from the new
+// value after a write to their base; a list copied into another container before the write is
+// not, and keeps the write in place.
+TEST(FunctionalizeTest, ListsOfViewsReadAfterTheWriteAreRecomputed) {
+  const std::string head = R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %0 : int = prim::Constant[value=0]()
+  %1 : int = prim::Constant[value=1]()
+  %2 : int = prim::Constant[value=2]()
+  %m : Tensor = aten::mul(%x, %2)
+  %parts : Tensor[] = aten::split(%m, %2, %1)
+  %a : Tensor, %b : Tensor = prim::ListUnpack(%parts)
+  %rows : Tensor[] = aten::unbind(%m, %0)
+  %r1 : Tensor = aten::__getitem__(%rows, %1)
+)IR";
+  auto original = ParseIr(head + R"IR(
+  %w : Tensor = aten::add_(%m, %1, %1)
+  %c : Tensor = aten::cat(%parts, %1)
+  return (%a, %b, %c, %r1, %rows)
 )IR");
   auto g = original->copy();
   absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
   ASSERT_TRUE(r.ok());
-  EXPECT_FALSE(r->changed);
-  ExpectSameResults(original, g, {torch::randn({3, 4}), torch::randn({4})});
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
+  ExpectSameResults(original, g, {torch::randn({3, 4})});
+
+  auto copied = ParseIr(head + R"IR(
+  %other : Tensor[] = aten::list(%parts)
+  %w : Tensor = aten::add_(%m, %1, %1)
+  return (%other, %r1)
+)IR");
+  g = copied->copy();
+  r = Functionalize(g);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(CountWrites(*g->block()), 1) << GraphToText(*g);
+  ExpectSameResults(copied, g, {torch::randn({3, 4})});
 }
 
 TEST(FunctionalizeTest, WriteInsideABranchToAnOuterValueStays) {

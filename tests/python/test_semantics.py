@@ -363,6 +363,18 @@ class WriteAfterLiterals(nn.Module):
         z = y.sub_(2)  # the result is used, so TorchScript's own compiler keeps the write
         return t, z
 
+# Lists of views taken before the write: unbind and split decompose to select/slice views in a
+# list literal, which must read the written values (unbind's lost the write; helper-16).
+@case("write_after_views_in_lists", [torch.randn(3, 4)])
+class WriteAfterViewLists(nn.Module):
+    def forward(self, x):
+        y = x * 2
+        rows = y.unbind(0)
+        parts = y.split(2, dim=1)
+        pair = [y[0], y.t()[1]]
+        y.add_(1)
+        return rows, parts, pair
+
 @case("write_through_a_view_after_dict_item_assignment", [torch.randn(3, 4)])
 class WriteViewAfterDictSet(nn.Module):
     def forward(self, x):
