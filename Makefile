@@ -47,15 +47,22 @@ fuzz:
 	$(DEV) env FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_MAX_LEN=$(FUZZ_MAX_LEN) bash tools/fuzz.sh
 
 # PyTorch's OpInfo samples through graph-lower and through torch.export + run_decompositions
-# (tests/opinfo/sweep.py); writes docs/coverage.md and docs/coverage.json. COVERAGE_SAMPLES
-# samples per OpInfo and dtype (0: all of them, several hours; 2 is what the issue measured the anchor at).
-# docs/coverage.* is the torch 2.6 page; GRAPH_LOWER_TORCH=2.14 writes docs/coverage-2.14.*.
+# (tests/opinfo/sweep.py), in float32, int64, bool, float64, float16 and bfloat16; writes
+# docs/coverage.md and docs/coverage.json. COVERAGE_SAMPLES samples per OpInfo and dtype (0: all
+# of them, many hours; 2 is what the issue measured the anchor at). Results are journaled in
+# out/coverage-*.jsonl, so a stopped sweep resumes when run again; COVERAGE_ARGS=--fresh starts
+# over. docs/coverage.* is the torch 2.6 page; GRAPH_LOWER_TORCH=2.14 writes docs/coverage-2.14.*.
 COVERAGE_SAMPLES ?= 2
-COVERAGE_PAGE := docs/coverage$(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),-$(GRAPH_LOWER_TORCH))
+COVERAGE_ARGS ?=
+COVERAGE_SUFFIX := $(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),-$(GRAPH_LOWER_TORCH))
+COVERAGE_PAGE := docs/coverage$(COVERAGE_SUFFIX)
 coverage:
 	$(DEV) bazel build //python:package
+	mkdir -p out
 	$(DEV) python3 $(CURDIR)/tests/opinfo/sweep.py --samples $(COVERAGE_SAMPLES) \
-		--json $(CURDIR)/$(COVERAGE_PAGE).json --markdown $(CURDIR)/$(COVERAGE_PAGE).md
+		--journal $(CURDIR)/out/coverage$(COVERAGE_SUFFIX)-samples-$(COVERAGE_SAMPLES).jsonl \
+		--json $(CURDIR)/$(COVERAGE_PAGE).json --markdown $(CURDIR)/$(COVERAGE_PAGE).md \
+		$(COVERAGE_ARGS)
 
 # Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
 # _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);

@@ -1,14 +1,18 @@
 """The OpInfo coverage sweep: every OpInfo of PyTorch's op_db through graph-lower and through
 torch.export's run_decompositions, side by side (tests/opinfo/cases.py says what one case is).
 
-    python3 tests/opinfo/sweep.py [--samples N] [--dtypes float32,int64,bool] [--ops REGEX]
+    python3 tests/opinfo/sweep.py [--samples N] [--dtypes float32,int64,...] [--ops REGEX]
                                   [--no-anchor] [--jobs 2] [--timeout S] [--extra-library F.py]
-                                  [--json FILE] [--markdown FILE]
+                                  [--journal FILE [--fresh]] [--json FILE] [--markdown FILE]
 
-`make coverage` runs the full sweep and writes docs/coverage.md and docs/coverage.json; the
+`make coverage` runs the sweep and writes docs/coverage.md and docs/coverage.json; the
 CI-sized subset (tests/opinfo/test_opinfo_subset.py) runs the first sample of every op.
-Cases run in worker processes (fork), `--jobs` at a time; a case that kills its worker is a
-`crash`, one that runs longer than `--timeout` seconds a `hang`, and the sweep goes on.
+Cases run in worker processes (fork), `--jobs` at a time, each worker replaced after
+`--ops-per-worker` OpInfos so that what a case leaks does not pile up; a case that kills its
+worker is a `crash`, one that runs longer than `--timeout` seconds a `hang`, and the sweep goes
+on. With `--journal`, every result is appended to FILE as it comes (JSON lines): a sweep that is
+stopped or killed resumes where it was when run again with the same settings, and the time
+reported is the sum of the runs.
 Exit status: 0 when every failure of graph-lower's column is listed in tests/opinfo/xfail.py and
 every listed case still fails; 1 otherwise (an unexpected failure or an unexpected pass).
 """
@@ -119,6 +123,7 @@ class Worker:
         self.case = None  # key of the case started, if any
         self.since = time.monotonic()
         self.done_keys = set()
+        self.ops_run = 0
 
     def send(self, index, skip=()):
         self.op, self.case, self.since = index, None, time.monotonic()
@@ -135,14 +140,86 @@ def format_eta(seconds):
     return f"{seconds // 60}m{seconds % 60:02d}s"
 
 
-def run_sweep(args):
+class Journal:
+    """The results of a sweep as JSON lines, appended and flushed as they come; a later run with
+    the same settings reads them back and skips what is done. Lines: the settings first, then
+    {"case": [op, variant, dtype, sample], "result": {...}} and {"op_done": name, "run": n,
+    "elapsed": s}. A line cut short by a kill is ignored."""
+
+    def __init__(self, path, settings, fresh):
+        self.path, self.results, self.done_ops = path, {}, set()
+        self.elapsed = {}  # run number -> the latest elapsed seconds it recorded
+        if fresh or not os.path.exists(path):
+            with open(path, "w") as f:
+                f.write(json.dumps({"settings": settings}) + "\n")
+        else:
+            with open(path) as f:
+                lines = f.read().splitlines()
+            try:
+                head = json.loads(lines[0]) if lines else {}
+            except ValueError:
+                head = {}
+            if head.get("settings") != settings:
+                raise ValueError(
+                    f"{path} holds a sweep with other settings ({head.get('settings')}); "
+                    "pass --fresh to start over, or another --journal")
+            for line in lines[1:]:
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue  # the last line of a killed run
+                if "case" in entry:
+                    self.results[tuple(entry["case"])] = entry["result"]
+                elif "op_done" in entry:
+                    self.done_ops.add(entry["op_done"])
+                    run = entry.get("run", 0)
+                    self.elapsed[run] = max(self.elapsed.get(run, 0.0), entry.get("elapsed", 0))
+        self.run = max(self.elapsed, default=-1) + 1
+        self.file = open(path, "a")
+
+    def seconds_before(self):
+        return sum(self.elapsed.values())
+
+    def add_case(self, key, result):
+        self.file.write(json.dumps({"case": list(key), "result": result}) + "\n")
+        self.file.flush()
+
+    def add_op_done(self, name, elapsed):
+        self.file.write(json.dumps({"op_done": name, "run": self.run, "elapsed": elapsed}) + "\n")
+        self.file.flush()
+
+
+def run_sweep(args, journal=None):
     ops = load_ops(args.ops)
     ctx = multiprocessing.get_context("fork")
-    results = {}
-    pending = list(range(len(ops)))
-    workers = [Worker(ctx, ops, args) for _ in range(min(args.jobs, len(ops)) or 1)]
-    finished_ops, t0, last_print = 0, time.monotonic(), 0.0
+    results = dict(journal.results) if journal else {}
+    done = journal.done_ops if journal else set()
+    pending = [i for i in range(len(ops)) if op_key(ops[i]) not in done]
+    # The cases of a partly run op are skipped when it runs again.
+    started = {}
+    for key in results:
+        started.setdefault(key[0], set()).add(key)
+    workers = [Worker(ctx, ops, args) for _ in range(min(args.jobs, len(pending)) or 1)]
+    finished_ops, t0, last_print = len(ops) - len(pending), time.monotonic(), 0.0
+    seconds_before = journal.seconds_before() if journal else 0.0
+    if finished_ops:
+        print(f"resuming {args.journal}: {finished_ops} of {len(ops)} ops and {len(results)} "
+              f"cases done in {seconds_before:.0f} s", file=sys.stderr)
+    first_pending = len(pending)
     tty = sys.stderr.isatty()
+
+    def next_op(i):
+        """Sends worker i the next pending op, replacing it first when it has run its share."""
+        if not pending:
+            return
+        if workers[i].ops_run >= args.ops_per_worker:
+            workers[i].parent.send(None)
+            workers[i].proc.join(5)
+            if workers[i].proc.is_alive():
+                workers[i].kill()
+            workers[i] = Worker(ctx, ops, args)
+        index = pending.pop(0)
+        workers[i].send(index, started.get(op_key(ops[index]), ()))
 
     def progress(force=False):
         nonlocal last_print
@@ -151,7 +228,8 @@ def run_sweep(args):
             return
         last_print = now
         elapsed = now - t0
-        eta = elapsed / finished_ops * (len(ops) - finished_ops) if finished_ops else 0
+        run_here = finished_ops - (len(ops) - first_pending)
+        eta = elapsed / run_here * (len(ops) - finished_ops) if run_here else 0
         width = 30
         filled = int(width * finished_ops / max(len(ops), 1))
         line = (f"[{'#' * filled}{'.' * (width - filled)}] {finished_ops}/{len(ops)} ops, "
@@ -159,9 +237,8 @@ def run_sweep(args):
         sys.stderr.write(("\r" + line) if tty else (line + "\n"))
         sys.stderr.flush()
 
-    for w in workers:
-        if pending:
-            w.send(pending.pop(0))
+    for i in range(len(workers)):
+        next_op(i)
     while any(w.op is not None for w in workers):
         for i, w in enumerate(workers):
             if w.op is None:
@@ -178,13 +255,17 @@ def run_sweep(args):
                         w.case = msg[1]
                     elif msg[0] == "done":
                         results[msg[1]] = msg[2]
+                        if journal:
+                            journal.add_case(msg[1], msg[2])
                         w.done_keys.add(msg[1])
                         w.case = None
                     elif msg[0] == "op-done":
                         finished_ops += 1
+                        if journal:
+                            journal.add_op_done(op_key(ops[w.op]), time.monotonic() - t0)
                         w.op = None
-                        if pending:
-                            w.send(pending.pop(0))
+                        w.ops_run += 1
+                        next_op(i)
             elif not w.proc.is_alive():
                 died = True
             timed_out = time.monotonic() - w.since > args.timeout
@@ -195,13 +276,16 @@ def run_sweep(args):
                 index, skip = w.op, set(w.done_keys)
                 if w.case is not None:
                     results[w.case] = {"ours": [status, detail], "anchor": [status, detail]}
+                    if journal:
+                        journal.add_case(w.case, results[w.case])
                     skip.add(w.case)
                 w.kill()
                 workers[i] = Worker(ctx, ops, args)
                 if w.case is None:  # died outside a case: give up on this op
                     finished_ops += 1
-                    if pending:
-                        workers[i].send(pending.pop(0))
+                    if journal:
+                        journal.add_op_done(op_key(ops[index]), time.monotonic() - t0)
+                    next_op(i)
                 else:
                     workers[i].send(index, skip)
         progress()
@@ -215,7 +299,7 @@ def run_sweep(args):
             w.kill()
     progress(force=True)
     sys.stderr.write("\n")
-    return ops, results, time.monotonic() - t0
+    return ops, results, seconds_before + time.monotonic() - t0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,12 +468,18 @@ def write_markdown(path, summary, results, args, seconds):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--samples", type=int, default=0, help="samples per OpInfo and dtype (0: all)")
-    p.add_argument("--dtypes", default="float32,int64,bool")
+    p.add_argument("--dtypes", default="float32,int64,bool,float64,float16,bfloat16")
     p.add_argument("--ops", default="", help="regex over OpInfo names (name.variant)")
     p.add_argument("--no-anchor", dest="anchor", action="store_false",
                    help="skip the torch.export column")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--timeout", type=float, default=180.0, help="seconds per case")
+    p.add_argument("--ops-per-worker", type=int, default=40,
+                   help="OpInfos a worker process runs before it is replaced")
+    p.add_argument("--journal", default="",
+                   help="append each result to this file (JSON lines) and resume from it")
+    p.add_argument("--fresh", action="store_true",
+                   help="with --journal: start over instead of resuming")
     p.add_argument("--json", default="", help="write results (cases and summary) here")
     p.add_argument("--markdown", default="", help="write the report here")
     p.add_argument("--extra-library", default="",
@@ -415,6 +505,10 @@ def main(argv=None):
         p.error(f"--timeout: {args.timeout} s is not a positive time")
     if args.jobs < 1:
         p.error(f"--jobs: {args.jobs} is not a positive number of worker processes")
+    if args.ops_per_worker < 1:
+        p.error(f"--ops-per-worker: {args.ops_per_worker} is not a positive number")
+    if args.fresh and not args.journal:
+        p.error("--fresh: there is no --journal to start over")
     try:
         re.compile(args.ops)
     except re.error as err:
@@ -422,7 +516,8 @@ def main(argv=None):
     for path in [x for x in args.extra_library.split(",") if x]:
         if not os.path.isfile(path):
             p.error(f"--extra-library: {path}: no such file")
-    for flag, path in (("--json", args.json), ("--markdown", args.markdown)):
+    for flag, path in (("--json", args.json), ("--markdown", args.markdown),
+                       ("--journal", args.journal)):
         if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
             p.error(f"{flag}: the directory of {path} does not exist")
     if args.from_json:
@@ -440,10 +535,23 @@ def main(argv=None):
     else:
         if not load_ops(args.ops):
             p.error(f"--ops: {args.ops!r} matches no OpInfo")
+        journal = None
+        if args.journal:
+            import torch
+
+            settings = {"torch": torch.__version__, "samples": args.samples,
+                        "dtypes": args.dtypes, "ops": args.ops, "anchor": args.anchor,
+                        "extra_library": args.extra_library}
+            try:
+                journal = Journal(args.journal, settings, args.fresh)
+            except (OSError, ValueError) as err:
+                p.error(f"--journal: {err}")
         try:
-            ops, results, seconds = run_sweep(args)
+            ops, results, seconds = run_sweep(args, journal)
         except KeyboardInterrupt:
-            print("interrupted: no report written", file=sys.stderr)
+            print("interrupted: no report written" +
+                  (f"; run again to resume from {args.journal}" if journal else ""),
+                  file=sys.stderr)
             return 130
     summary = summarize(ops, results, args)
     for dtype, cols in summary["totals"].items():
