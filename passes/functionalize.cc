@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "ir/errors.h"
 #include "ir/mutation.h"
 #include "ir/op_key.h"
@@ -189,15 +190,23 @@ std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write,
   const c10::AliasInfo* self_alias = schema->arguments()[0].alias_info();
   if (!self_alias || !self_alias->isWrite()) return nullptr;
   std::string name = schema->name();
-  if (!absl::EndsWith(name, "_") || absl::EndsWith(name, "__")) return nullptr;
-  // In-place random ops whose functional form has its own name (native_functions.yaml).
-  if (name == "aten::normal_") {
-    for (const auto& op :
-         torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::normal_functional"))) {
-      return op;
+  constexpr absl::string_view kAugmented = "aten::__i";
+  if (absl::StartsWith(name, kAugmented) && absl::EndsWith(name, "__")) {
+    // Python's augmented assignments (`x <<= s`: __ilshift__, __irshift__, __iand__, __ior__,
+    // __ixor__) are twins of the binary operators (__lshift__, ...).
+    name = absl::StrCat("aten::__", name.substr(kAugmented.size()));
+  } else if (!absl::EndsWith(name, "_") || absl::EndsWith(name, "__")) {
+    return nullptr;
+  } else {
+    // In-place random ops whose functional form has its own name (native_functions.yaml).
+    if (name == "aten::normal_") {
+      for (const auto& op :
+           torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::normal_functional"))) {
+        return op;
+      }
     }
+    name.pop_back();
   }
-  name.pop_back();
   for (const auto& op : torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name))) {
     const c10::FunctionSchema& twin = op->schema();
     if (twin.overload_name() != schema->overload_name() ||
