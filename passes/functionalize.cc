@@ -190,6 +190,16 @@ std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write,
   const c10::AliasInfo* self_alias = schema->arguments()[0].alias_info();
   if (!self_alias || !self_alias->isWrite()) return nullptr;
   std::string name = schema->name();
+  // TorchScript's _index_put_impl_.hacked_twin (Tensor[] indices) has no functional overload;
+  // its `unsafe` only skips bounds checks, so index_put.hacked_twin computes the same.
+  if (name == "aten::_index_put_impl_" && schema->overload_name() == "hacked_twin" && order) {
+    for (const auto& op : torch::jit::getAllOperatorsFor(c10::aten::index_put)) {
+      if (op->schema().overload_name() == "hacked_twin") {
+        *order = {0, 1, 2, 3};
+        return op;
+      }
+    }
+  }
   constexpr absl::string_view kAugmented = "aten::__i";
   if (absl::StartsWith(name, kAugmented) && absl::EndsWith(name, "__")) {
     // Python's augmented assignments (`x <<= s`: __ilshift__, __irshift__, __iand__, __ior__,

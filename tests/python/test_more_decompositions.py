@@ -413,12 +413,22 @@ class IndexPutImpl(nn.Module):
         return y
 
 
-@pytest.mark.parametrize("module", [IndexTwins(), IndexPutImpl()], ids=lambda m: type(m).__name__)
+class IndexPutImplTwin(nn.Module):
+    def forward(self, x, i, v):
+        idx: List[torch.Tensor] = [i]
+        y = x.clone()
+        alias = y
+        torch._index_put_impl_(y, idx, v, True, False)         # _index_put_impl_.hacked_twin
+        return alias * 1
+
+
+@pytest.mark.parametrize("module", [IndexTwins(), IndexPutImpl(), IndexPutImplTwin()],
+                         ids=lambda m: type(m).__name__)
 def test_index_overloads_match_eager_on_new_indices(graph_lower_bin, tmp_path, module):
     x = torch.randn(4, 4)
     program = lower_checked(graph_lower_bin, tmp_path, module,
-                            [x, torch.tensor([0, 2]), torch.randn(2, 4)
-                             if isinstance(module, IndexTwins) else torch.randn(4, 2)])
-    v = torch.randn(2, 4) if isinstance(module, IndexTwins) else torch.randn(4, 2)
+                            [x, torch.tensor([0, 2]), torch.randn(4, 2)
+                             if isinstance(module, IndexPutImpl) else torch.randn(2, 4)])
+    v = torch.randn(4, 2) if isinstance(module, IndexPutImpl) else torch.randn(2, 4)
     _check(program, module, [torch.randn(4, 4), torch.tensor([3, 3]), v])
     _check(program, module, [torch.randn(4, 4), torch.tensor([-1, 1]), v])
