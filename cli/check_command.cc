@@ -27,6 +27,7 @@ absl::Status RefuseLoweringFlags() {
   if (!absl::GetFlag(FLAGS_dynamic_dims).empty()) lowering_only.push_back("--dynamic-dims");
   if (absl::GetFlag(FLAGS_verify)) lowering_only.push_back("--verify");
   if (absl::GetFlag(FLAGS_strict)) lowering_only.push_back("--strict");
+  if (absl::GetFlag(FLAGS_strict_glue)) lowering_only.push_back("--strict-glue");
   if (absl::GetFlag(FLAGS_unroll_loops)) lowering_only.push_back("--unroll-loops");
   if (absl::GetFlag(FLAGS_keep_input_mutation)) lowering_only.push_back("--keep-input-mutation");
   if (!absl::GetFlag(FLAGS_optimize_numerics)) lowering_only.push_back("--nooptimize-numerics");

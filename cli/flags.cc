@@ -44,6 +44,11 @@ ABSL_FLAG(std::string, dynamic_dims, "",
 ABSL_FLAG(bool, strict, false,
           "Fail (exit 1, no output archive; the --report is still written) when a non-core op "
           "is left.");
+ABSL_FLAG(bool, strict_glue, false,
+          "Fail as --strict does when glue is left that should have folded: a scalar, list or "
+          "shape computation depending on no scalar input, tensor data, symbolic size, loop or "
+          "branch (the report's glue_left entries whose why is \"nothing: it should have "
+          "folded\").");
 ABSL_FLAG(bool, verify, false,
           "Run original and lowered graphs on the example inputs in the JIT interpreter and "
           "compare every output (exit 1 on mismatch).");

@@ -20,6 +20,7 @@ ABSL_DECLARE_FLAG(std::string, keep_ops);
 ABSL_DECLARE_FLAG(std::string, output);
 ABSL_DECLARE_FLAG(std::string, example_inputs);
 ABSL_DECLARE_FLAG(bool, strict);
+ABSL_DECLARE_FLAG(bool, strict_glue);
 ABSL_DECLARE_FLAG(bool, verify);
 ABSL_DECLARE_FLAG(bool, unroll_loops);
 ABSL_DECLARE_FLAG(bool, keep_input_mutation);
@@ -46,6 +47,7 @@ inline constexpr char kUsage[] = R"(lowers TorchScript programs to core ATen.
 
 Usage:
   graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
+              [--strict-glue]
               [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
               [--unroll-loops] [--keep-input-mutation] [--lift-parameters]
               [--nooptimize-numerics] [--timing]

@@ -19,6 +19,7 @@
 #include "ir/status_macros.h"
 #include "lowering/pipeline.h"
 #include "lowering/visualize.h"
+#include "opset/verify.h"
 
 namespace graph_lower {
 namespace {
@@ -113,7 +114,13 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
                         absl::StrCat(input, ": ", report.status().message()));
   }
   const bool verify_failed = options.verify && !report->verified;
-  const bool strict_failed = strict && !report->violations.empty();
+  std::vector<std::string> unfolded;  // --strict-glue: glue that should have folded
+  if (absl::GetFlag(FLAGS_strict_glue)) {
+    for (const GlueLeft& glue : report->glue_left) {
+      if (glue.why == kGlueShouldHaveFolded) unfolded.push_back(glue.op.ToString());
+    }
+  }
+  const bool strict_failed = (strict && !report->violations.empty()) || !unfolded.empty();
   std::vector<std::pair<std::string, double>> steps = {{"load", load_ms}};
   steps.insert(steps.end(), report->pass_ms.begin(), report->pass_ms.end());
   if (!output.empty() && !verify_failed && !strict_failed) {
@@ -173,10 +180,16 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
               << " (parameters and buffers; see the report's lifted_inputs)\n";
   }
   if (absl::GetFlag(FLAGS_print_ir)) std::cout << GraphToText(*program.graph);
-  if (strict_failed && !output.empty()) {
-    std::cerr << "graph-lower: --strict: " << output << " not written\n";
+  if (!unfolded.empty()) {
+    std::cerr << "graph-lower: --strict-glue: " << unfolded.size()
+              << (unfolded.size() == 1 ? " glue node" : " glue nodes")
+              << " should have folded: " << absl::StrJoin(unfolded, ", ") << "\n";
   }
-  if (verify_failed) return kExitNotLegal;
+  if (strict_failed && !output.empty()) {
+    std::cerr << "graph-lower: " << (unfolded.empty() ? "--strict" : "--strict-glue") << ": "
+              << output << " not written\n";
+  }
+  if (verify_failed || strict_failed) return kExitNotLegal;
   return report->violations.empty() ? kExitLegal : kExitNotLegal;
 }
 

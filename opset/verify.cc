@@ -110,6 +110,7 @@ enum GlueCause : uint32_t {
   kSymbolicSize = 4,
   kLoopCarried = 8,
   kBranchResult = 16,
+  kTensorMetadata = 32,
 };
 
 struct Causes {
@@ -154,6 +155,13 @@ class GlueExplainer {
       c.bits |= kTensorData;
     } else if (kSizes->contains(k)) {
       c.bits |= kSymbolicSize;
+    } else {
+      // A query of a tensor whose dtype, device, sizes or strides are not all known (prim::dtype
+      // of an input lowered without example inputs).
+      for (const torch::jit::Value* in : n->inputs()) {
+        const c10::TensorTypePtr t = in->type()->cast<c10::TensorType>();
+        if (t && !t->isComplete()) c.bits |= kTensorMetadata;
+      }
     }
     // A tensor's own value is not followed: glue reads tensors only through the nodes above.
     if (!v->type()->cast<c10::TensorType>() && k != c10::prim::Param) {
@@ -168,18 +176,31 @@ class GlueExplainer {
 
   std::string Why(const torch::jit::Node& node) {
     Causes all;
-    for (const torch::jit::Value* in : node.inputs()) {
-      const Causes& c = Of(in);
+    auto merge = [&](const torch::jit::Value* v) {
+      const Causes& c = Of(v);
       all.bits |= c.bits;
       all.inputs.insert(c.inputs.begin(), c.inputs.end());
+    };
+    for (const torch::jit::Value* in : node.inputs()) merge(in);
+    // A node in a loop or branch runs as often as the trip count and conditions say.
+    for (const torch::jit::Node* owner = node.owningBlock()->owningNode(); owner;
+         owner = owner->owningBlock()->owningNode()) {
+      if (owner->kind() == c10::prim::Loop) {
+        merge(owner->input(0));
+        merge(owner->input(1));
+        merge(owner->blocks()[0]->outputs()[0]);
+      } else if (owner->kind() == c10::prim::If) {
+        merge(owner->input(0));
+      }
     }
     std::vector<std::string> parts;
     for (const std::string& name : all.inputs) parts.push_back("scalar input " + name);
     if (all.bits & kTensorData) parts.push_back("tensor data");
     if (all.bits & kSymbolicSize) parts.push_back("symbolic size");
+    if (all.bits & kTensorMetadata) parts.push_back("tensor metadata");
     if (all.bits & kLoopCarried) parts.push_back("loop-carried value");
     if (all.bits & kBranchResult) parts.push_back("branch result");
-    if (parts.empty()) return "nothing: it should have folded";
+    if (parts.empty()) return kGlueShouldHaveFolded;
     return absl::StrJoin(parts, "; ");
   }
 

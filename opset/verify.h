@@ -42,14 +42,21 @@ OpCensus TakeCensus(const torch::jit::Graph& graph, const Opset& opset,
 struct GlueLeft {
   OpKey op;
   std::string node;  // the node as text IR, one line
-  // What its value depends on that is not known before the program runs, "; "-joined: "scalar
-  // input NAME" (a graph input that is not a tensor), "tensor data" (a data read such as
-  // aten::_local_scalar_dense), "symbolic size" (a size, stride or numel query left: the dim is
-  // dynamic or the rank unknown), "loop-carried value" (a prim::Loop's block parameter or
-  // result), "branch result" (a prim::If's result). "nothing: it should have folded" when none
-  // of these: a lowering bug or a fold not written yet.
+  // What its value depends on that is not known before the program runs, "; "-joined:
+  // - "scalar input NAME": a graph input that is not a tensor;
+  // - "tensor data": a data read such as aten::_local_scalar_dense;
+  // - "symbolic size": a size, stride or numel query left (the dim is dynamic or the rank
+  //   unknown);
+  // - "tensor metadata": a query such as prim::dtype of a tensor whose dtype, device, sizes or
+  //   strides are not all known;
+  // - "loop-carried value" (a prim::Loop's block parameter or result), "branch result" (a
+  //   prim::If's result).
+  // A node in a loop or branch also gets the causes of its trip count and conditions.
+  // kGlueShouldHaveFolded when none of these: a lowering bug or a fold not written yet.
   std::string why;
 };
+
+inline constexpr char kGlueShouldHaveFolded[] = "nothing: it should have folded";
 
 // Every glue node of `graph` (nested blocks included), in graph order, with why it stayed.
 std::vector<GlueLeft> ExplainGlue(const torch::jit::Graph& graph, const Opset& opset);

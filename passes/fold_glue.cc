@@ -493,6 +493,112 @@ bool FoldAppendedLists(torch::jit::Block* top) {
   return changed;
 }
 
+// Replaces each list whose items are assigned, `s = self.shift_size.copy(); s[0] = 0; if
+// sum(s) > 0: ...` (torchvision's Swin blocks), by prim::ListConstructs, as FoldAssignedDicts does
+// dicts: the list is a prim::ListConstruct or a copy (aten::copy.t, aten::list.t) of a constant
+// list; its assignments (aten::_set_item, the result unused) are in the list's own block with a
+// constant index within the list; every other use only reads the list (UseOnlyReads). Each read
+// gets the list as assigned before it. When another write follows (an assignment in a branch,
+// at an unknown index, an append: the barrier), only the reads before it are replaced, which may
+// decide that branch for the next round (Swin3d's `for i in range(3): if size[i] <= window[i]:
+// window[i] = size[i]`, unrolled). Returns whether any read was replaced.
+bool FoldAssignedLists(torch::jit::Block* top) {
+  static const c10::Symbol kSetItem = c10::Symbol::fromQualString("aten::_set_item");
+  auto is_source = [](const Node& n) {
+    if (n.outputs().size() != 1 || !n.output()->type()->cast<c10::ListType>()) return false;
+    if (n.kind() == c10::prim::ListConstruct) return true;
+    return (n.kind() == c10::aten::copy || n.kind() == c10::aten::list) && n.inputs().size() == 1 &&
+           n.input(0)->node()->kind() == c10::prim::Constant &&
+           torch::jit::toIValue(n.input(0))->isList();
+  };
+  std::vector<Node*> lists;
+  CollectNodes(top, is_source, lists);
+  bool changed = false;
+  for (Node* node : lists) {
+    torch::jit::Block* block = node->owningBlock();
+    torch::jit::Value* list = node->output();
+    std::vector<Node*> sets;
+    std::vector<std::pair<Node*, size_t>> reads;  // user, input offset
+    const int64_t size =
+        node->kind() == c10::prim::ListConstruct
+            ? static_cast<int64_t>(node->inputs().size())
+            : static_cast<int64_t>(torch::jit::toIValue(node->input(0))->toListRef().size());
+    bool foldable = true;
+    Node* barrier = nullptr;  // the first other write (in a branch, at an unknown index, ...)
+    for (const torch::jit::Use& use : list->uses()) {
+      Node* user = use.user;
+      if (user->kind() == kSetItem && use.offset == 0 && user->owningBlock() == block &&
+          user->inputs().size() == 3 && (user->outputs().empty() || !user->output()->hasUses())) {
+        const std::optional<c10::IValue> index = torch::jit::toIValue(user->input(1));
+        if (index && index->isInt() && index->toInt() < size && index->toInt() >= -size) {
+          sets.push_back(user);
+          continue;
+        }
+      }
+      Node* at = AncestorIn(user, block);
+      const c10::FunctionSchema* schema = user->maybeSchema();
+      if (at && schema && use.offset < schema->arguments().size() &&
+          schema->is_mutable({c10::SchemaArgType::input, use.offset})) {
+        if (!barrier || at->isBefore(barrier)) barrier = at;
+        continue;
+      }
+      if (!UseOnlyReads(use) || !at) {
+        foldable = false;
+        break;
+      }
+      reads.emplace_back(user, use.offset);
+    }
+    if (!foldable || (sets.empty() && !barrier)) continue;
+    // Reads at or after the barrier keep the list, and the assignments before it stay for them.
+    if (barrier) {
+      sets.erase(std::remove_if(sets.begin(), sets.end(),
+                                [&](Node* set) { return !set->isBefore(barrier); }),
+                 sets.end());
+      reads.erase(std::remove_if(reads.begin(), reads.end(),
+                                 [&](const std::pair<Node*, size_t>& read) {
+                                   return !AncestorIn(read.first, block)->isBefore(barrier);
+                                 }),
+                  reads.end());
+      if (reads.empty()) continue;
+    }
+    std::sort(sets.begin(), sets.end(), [](Node* a, Node* b) { return b->isAfter(a); });
+    torch::jit::Graph& graph = *block->owningGraph();
+    std::vector<torch::jit::Value*> elements(node->inputs().begin(), node->inputs().end());
+    if (node->kind() != c10::prim::ListConstruct) {
+      torch::jit::WithInsertPoint guard(node);
+      elements.clear();
+      for (const c10::IValue& item : torch::jit::toIValue(node->input(0))->toListRef()) {
+        elements.push_back(graph.insertConstant(item));
+      }
+    }
+    const c10::TypePtr element = list->type()->expectRef<c10::ListType>().getElementType();
+    std::vector<Node*> snapshots(sets.size() + 1, nullptr);
+    for (auto& [user, offset] : reads) {
+      Node* at = AncestorIn(user, block);
+      const size_t n =
+          std::count_if(sets.begin(), sets.end(), [&](Node* s) { return at->isAfter(s); });
+      if (!snapshots[n]) {
+        std::vector<torch::jit::Value*> values = elements;
+        for (size_t i = 0; i < n; ++i) {
+          const int64_t index = torch::jit::toIValue(sets[i]->input(1))->toInt();
+          values[index < 0 ? index + size : index] = sets[i]->input(2);
+        }
+        snapshots[n] = graph.createList(element, values);
+        snapshots[n]->output()->copyMetadata(list);
+        snapshots[n]->insertBefore(at);
+      } else if (snapshots[n]->isAfter(at)) {
+        snapshots[n]->moveBefore(at);
+      }
+      user->replaceInput(offset, snapshots[n]->output());
+    }
+    changed = true;
+    if (barrier) continue;
+    for (Node* s : sets) s->destroy();
+    node->destroy();
+  }
+  return changed;
+}
+
 // Replaces each dict built by item assignments, `d = {}; d["out"] = x; d["aux"] = y; return d`
 // (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
 // FoldAppendedLists does lists: when every assignment is in the dict's own block with a constant
@@ -607,6 +713,7 @@ absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
       round |= FoldListIndexing(graph.block());
       round |= FoldAppendedLists(graph.block());
       round |= FoldAssignedDicts(graph.block());
+      round |= FoldAssignedLists(graph.block());
       round |= LinearConstantPropagation(graph, /*scalars_only=*/true).Run(graph.block());
       if (!round) return changed;
       changed = true;

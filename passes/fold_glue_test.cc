@@ -325,6 +325,73 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
   }
 }
 
+// A copy of a constant list whose items are assigned (Swin's `shift_size = self.shift_size.copy();
+// shift_size[0] = 0`) folds: each read sees the items assigned before it, and the sum deciding
+// the If becomes a constant. A negative index counts from the end; an index outside the list,
+// or a list assigned inside a branch, is left.
+TEST(PruneBranchesTest, ListCopiedAndAssignedFolds) {
+  const std::string ir = R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : bool):
+  %zero : int = prim::Constant[value=0]()
+  %minus_one : int = prim::Constant[value=-1]()
+  %c : int[] = prim::Constant[value=[3, 4]]()
+  %s : int[] = aten::copy(%c)
+  %before : int = aten::sum(%s)
+  %s1 : int[] = aten::_set_item(%s, %zero, %zero)
+  %s2 : int[] = aten::_set_item(%s, %minus_one, %zero)
+  %after : int = aten::sum(%s)
+  %positive : bool = aten::gt(%after, %zero)
+  %r : Tensor = prim::If(%positive)
+    block0():
+      %n : Tensor = aten::neg(%x)
+      -> (%n)
+    block1():
+      -> (%x)
+  %branch : int[] = aten::copy(%c)
+  prim::If(%flag)
+    block0():
+      %b1 : int[] = aten::_set_item(%branch, %zero, %zero)
+      -> ()
+    block1():
+      -> ()
+  %t : (Tensor, int, int[]) = prim::TupleConstruct(%r, %before, %branch)
+  return (%t)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  absl::StatusOr<bool> pruned = PruneBranches(*g);
+  ASSERT_TRUE(pruned.ok()) << pruned.status();
+  torch::jit::EliminateDeadCode(g);
+  EXPECT_EQ(CountKind(*g, "aten::_set_item"), 1) << *g;  // %branch's
+  EXPECT_EQ(CountKind(*g, "aten::sum"), 0) << *g;
+  EXPECT_EQ(CountKind(*g, "aten::neg"), 0) << *g;  // sum([0, 0]) > 0 is false: %x itself
+  const at::Tensor x = torch::randn({2, 3});
+  for (bool flag : {true, false}) {
+    torch::jit::Stack a{x, flag}, b{x, flag};
+    torch::jit::Code ca(g, "pruned"), cb(original, "original");
+    torch::jit::InterpreterState(ca).run(a);
+    torch::jit::InterpreterState(cb).run(b);
+    const auto got = a[0].toTupleRef().elements(), want = b[0].toTupleRef().elements();
+    EXPECT_TRUE(torch::equal(got[0].toTensor(), want[0].toTensor()));
+    EXPECT_EQ(got[1].toInt(), 7);
+    EXPECT_EQ(got[2].toIntVector(), want[2].toIntVector());
+  }
+
+  // An index outside the list raises when it runs: the assignment stays.
+  g = ParseIrUnchecked(R"IR(
+graph(%x : Tensor):
+  %zero : int = prim::Constant[value=0]()
+  %two : int = prim::Constant[value=2]()
+  %c : int[] = prim::Constant[value=[3, 4]]()
+  %s : int[] = aten::copy(%c)
+  %s1 : int[] = aten::_set_item(%s, %two, %zero)
+  return (%s)
+)IR");
+  pruned = PruneBranches(*g);
+  ASSERT_TRUE(pruned.ok()) << pruned.status();
+  EXPECT_EQ(CountKind(*g, "aten::_set_item"), 1) << *g;
+}
+
 // A list read between two appends folds to the list of each read's point; a list appended to
 // inside a branch is not folded (its value depends on the branch); nor is a tensor op on constants
 // in a graph that writes (alias analysis would be needed), while int arithmetic on constants is.

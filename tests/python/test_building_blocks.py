@@ -718,6 +718,34 @@ def test_mamba_selective_scan(graph_lower_bin, tmp_path):
 # whose weights differ from the eager module's fails it.
 
 
+# ---------------------------------------------------------------------------------------------
+# Shifted-window attention (Liu et al., 2021, "Swin Transformer: Hierarchical Vision Transformer
+# using Shifted Windows"; v2, Liu et al., 2022), torchvision's own blocks: the window and shift
+# sizes go through Python lists (`shift_size = self.shift_size.copy()`, zeroed where the window
+# covers the input), the mask is written window by window in loops over slices.
+
+
+@pytest.mark.parametrize("kind,shift,size", [
+    ("v1", 0, 8), ("v1", 2, 8), ("v1", 2, 4), ("v2", 2, 8), ("3d", 1, 4)])
+def test_swin_shifted_window_blocks(graph_lower_bin, tmp_path, kind, shift, size):
+    from torchvision.models import swin_transformer
+    from torchvision.models.video import swin_transformer as swin3d
+
+    torch.manual_seed(0)
+    if kind == "3d":
+        block = swin3d.SwinTransformerBlock(16, 2, window_size=[2, 4, 4],
+                                            shift_size=[shift, shift * 2, shift * 2],
+                                            attn_layer=swin3d.ShiftedWindowAttention3d)
+        shape = (1, 4, size, size, 16)
+    else:
+        cls = (swin_transformer.SwinTransformerBlock if kind == "v1"
+               else swin_transformer.SwinTransformerBlockV2)
+        # window 4 on a 4x4 input: the shift is zeroed, as torchvision does for the last stages.
+        block = cls(16, 2, window_size=[4, 4], shift_size=[shift, shift])
+        shape = (1, size, size, 16)
+    _lower_and_compare(graph_lower_bin, tmp_path, block, _make_list(_randn(*shape)))
+
+
 def test_the_comparison_is_against_the_eager_module(graph_lower_bin, tmp_path):
     torch.manual_seed(0)
     module = GatedMLP(16, 44, "swish")
