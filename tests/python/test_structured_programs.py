@@ -319,3 +319,24 @@ def test_the_report_says_why_each_glue_node_stayed(graph_lower_bin, tmp_path):
     x = torch.rand(4, 6)  # a positive sum: torch.ones(int(x.sum()) + 1) needs one
     got, want = torch.jit.load(str(out))(x, 3), GlueOnScalarsAndData()(x, 3)
     torch.testing.assert_close(got, want)
+    # --strict-glue allows glue that cannot fold.
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(tmp_path / "o2.pt"), "--example-inputs",
+                   str(tmp_path / "in.pt"), "--strict-glue")
+    assert proc.returncode == 0 and (tmp_path / "o2.pt").exists(), proc.stderr
+
+
+class ListReversed(torch.nn.Module):
+    def forward(self, x):
+        order: List[int] = [1, 2, 3]
+        order.reverse()  # a list write no fold handles yet
+        return x * order[0]
+
+
+def test_strict_glue_fails_on_glue_that_should_have_folded(graph_lower_bin, tmp_path):
+    src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
+    torch.jit.script(ListReversed()).save(str(src))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "2x3:float32",
+                   "--strict-glue", "--report", str(report))
+    assert proc.returncode == 1, proc.stderr
+    assert "--strict-glue: 2 glue nodes should have folded: aten::reverse.t" in proc.stderr
+    assert not out.exists() and "output" not in json.loads(report.read_text())
