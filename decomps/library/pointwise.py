@@ -13,9 +13,10 @@ def hardsigmoid(self: Tensor) -> Tensor:
     return torch.clamp(self + 3.0, 0.0, 6.0) / 6.0
 
 
-# silu(x) = x * sigmoid(x) (Elfwing et al. 2018; torch.nn.SiLU).
+# silu(x) = x * sigmoid(x) (Elfwing et al. 2018; torch.nn.SiLU), in _opmath.
 def silu(self: Tensor) -> Tensor:
-    return self * torch.sigmoid(self)
+    x = _opmath(self)
+    return _cast_to(x * torch.sigmoid(x), self.dtype)
 
 
 def relu6(self: Tensor) -> Tensor:
@@ -51,19 +52,24 @@ def floor_divide_Scalar(self: Tensor, other: number) -> Tensor:
 
 
 # lerp(a, b, w) = a + w (b - a), evaluated from the nearer end as torch/_refs lerp does: (w - 1)(b -
-# a) + b when |w| >= 0.5.
+# a) + b when |w| >= 0.5; in _opmath (lerp takes one dtype).
 def lerp(self: Tensor, end: Tensor, weight: number) -> Tensor:
     w = float(weight)
+    a = _opmath(self)
+    b = _opmath(end)
     if w >= 0.5 or w <= -0.5:
-        return torch.add(torch.mul(torch.sub(end, self), w - 1.0), end)
-    return torch.add(torch.mul(torch.sub(end, self), w), self)
+        return _cast_to(torch.add(torch.mul(torch.sub(b, a), w - 1.0), b), self.dtype)
+    return _cast_to(torch.add(torch.mul(torch.sub(b, a), w), a), self.dtype)
 
 
 def lerp_Tensor(self: Tensor, end: Tensor, weight: Tensor) -> Tensor:
-    far = torch.ge(torch.abs(weight), 0.5)
-    coeff = torch.where(far, torch.sub(weight, 1), weight)
-    base = torch.where(far, end, self)
-    return torch.add(torch.mul(coeff, torch.sub(end, self)), base)
+    a = _opmath(self)
+    b = _opmath(end)
+    wt = _opmath(weight)
+    far = torch.ge(torch.abs(wt), 0.5)
+    coeff = torch.where(far, torch.sub(wt, 1), wt)
+    base = torch.where(far, b, a)
+    return _cast_to(torch.add(torch.mul(coeff, torch.sub(b, a)), base), self.dtype)
 
 
 # round(x, decimals): as the CPU kernel (UnaryOpsKernel.cpp round_decimals): round half to even of x
@@ -78,12 +84,21 @@ def round_decimals(self: Tensor, decimals: int) -> Tensor:
     return torch.mul(torch.round(torch.div(self, p)), p)
 
 
-# addcmul(x, a, b, value) = x + value * a * b; addcdiv = x + value * a / b (torch/_refs).
+# addcmul(x, a, b, value) = x + value * a * b; addcdiv = x + value * a / b (torch/_refs); in
+# _opmath when all three are float16 or bfloat16.
 def addcmul(self: Tensor, tensor1: Tensor, tensor2: Tensor, value: number = 1) -> Tensor:
+    if _all_low(self, tensor1, tensor2):
+        r = torch.add(_opmath(self), torch.mul(torch.mul(_opmath(tensor1), _opmath(tensor2)),
+                                               value))
+        return torch._to_copy(r, dtype=self.dtype)
     return torch.add(self, torch.mul(torch.mul(tensor1, tensor2), value))
 
 
 def addcdiv(self: Tensor, tensor1: Tensor, tensor2: Tensor, value: number = 1) -> Tensor:
+    if _all_low(self, tensor1, tensor2):
+        r = torch.add(_opmath(self), torch.mul(torch.div(_opmath(tensor1), _opmath(tensor2)),
+                                               value))
+        return torch._to_copy(r, dtype=self.dtype)
     return torch.add(self, torch.mul(torch.div(tensor1, tensor2), value))
 
 

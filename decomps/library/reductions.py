@@ -70,13 +70,16 @@ def linalg_vector_norm(self: Tensor, ord: number = 2, dim: Optional[List[int]] =
         return torch.amax(a, dims, keepdim)
     if p == float("-inf"):
         return torch.amin(a, dims, keepdim)
+    # Sums in _opmath, as torch/_refs (reduction_dtypes) and the kernel's accumulation.
+    d = a.dtype
+    a = _opmath(a)
     if p == 0.0:
-        return torch.sum(torch._to_copy(torch.ne(x, 0), dtype=a.dtype), dims, keepdim)
+        return _cast_to(torch.sum(torch._to_copy(torch.ne(x, 0), dtype=a.dtype), dims, keepdim), d)
     if p == 1.0:
-        return torch.sum(a, dims, keepdim)
+        return _cast_to(torch.sum(a, dims, keepdim), d)
     if p == 2.0:
-        return torch.sqrt(torch.sum(a * a, dims, keepdim))
-    return torch.pow(torch.sum(torch.pow(a, p), dims, keepdim), 1.0 / p)
+        return _cast_to(torch.sqrt(torch.sum(a * a, dims, keepdim)), d)
+    return _cast_to(torch.pow(torch.sum(torch.pow(a, p), dims, keepdim), 1.0 / p), d)
 
 
 # std = sqrt(var) with the same correction (torch/_refs std, std_mean).

@@ -13,10 +13,6 @@ _LAZY_CACHE = (
 _SSD_LOOP_LISTS = (
     "the example run that specialises shapes does not follow tensors appended to a list inside a "
     "loop (SSD's per-class boxes): torch.cat of the list sees it empty and the run fails")
-_WINDOW_LOOPS = (
-    "the shifted-window attention mask is built in loops that write a tensor through lists "
-    "(for h in slices: for w in slices: mask[h, w] = count), where shapes are not specialised: "
-    "shape queries and list glue stay inside the loops (also with --unroll-loops)")
 _MVIT_GLUE = (
     "pooled attention carries thw sizes through Python lists into the relative-position "
     "embedding loops: list glue (len, __getitem__, append) stays in loops not unrolled")
@@ -38,15 +34,6 @@ XFAIL = {
     "retinanet_resnet50_fpn_v2": ("*", _LAZY_CACHE),
     "ssd300_vgg16": ("*", _SSD_LOOP_LISTS),
     "ssdlite320_mobilenet_v3_large": ("*", _SSD_LOOP_LISTS),
-    "swin_t": ("*", _WINDOW_LOOPS),
-    "swin_s": ("*", _WINDOW_LOOPS),
-    "swin_b": ("*", _WINDOW_LOOPS),
-    "swin_v2_t": ("*", _WINDOW_LOOPS),
-    "swin_v2_s": ("*", _WINDOW_LOOPS),
-    "swin_v2_b": ("*", _WINDOW_LOOPS),
-    "swin3d_t": ("*", _WINDOW_LOOPS),
-    "swin3d_s": ("*", _WINDOW_LOOPS),
-    "swin3d_b": ("*", _WINDOW_LOOPS),
     "mvit_v1_b": ("*", _MVIT_GLUE),
     "mvit_v2_s": ("*", _MVIT_GLUE),
     "raft_small": ("*", _RAFT_LOOP),

@@ -11,9 +11,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # noqa: E402
 
 REPO = zoo.REPO
-# Classification (a list read between appends: DenseNet), segmentation (a dict output), video,
-# optical flow (scratch module state, a refinement loop on a scalar input).
-SUBSET = ["mobilenet_v3_small", "densenet121", "lraspp_mobilenet_v3_large", "r3d_18",
+# Classification (a list read between appends: DenseNet; window sizes in assigned lists: Swin),
+# segmentation (a dict output), video, optical flow (scratch module state, a refinement loop on a
+# scalar input).
+SUBSET = ["mobilenet_v3_small", "densenet121", "swin_t", "lraspp_mobilenet_v3_large", "r3d_18",
           "raft_small"]
 
 

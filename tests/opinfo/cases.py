@@ -211,8 +211,9 @@ UNDEFINED_VALUES = {"empty", "empty_like", "empty_strided", "empty_permuted", "n
 
 def compare(actual, expected, tol, random, reference=None):
     """None if equal, else (class, message). random: "undefined" compares shape and dtype only,
-    True also the mean of large outputs. reference: for float16/bfloat16 outputs, eager's result
-    on the inputs in float64; an output not within tolerance of eager's passes when it is no
+    True also the mean of large outputs. reference: for float16/bfloat16 outputs, eager's values
+    of them on the inputs in float64 (a list, one per output); an output not within tolerance of
+    eager's passes when it is no
     further from the reference than eager's own output (plus 1e-7 absolute): PyTorch's rule for
     its decompositions in low precision (test/test_decomp.py, op_assert_ref)."""
     if len(actual) != len(expected):
@@ -264,15 +265,22 @@ def _as_accurate_as_eager(actual, eager, reference):
     return ours <= theirs + 1e-7
 
 
+class Reference:
+    """Eager's outputs, and its inputs after the call, with every float16/bfloat16 input upcast
+    to float64 (seed 0)."""
+
+    def __init__(self, outputs, inputs):
+        self.outputs, self.inputs = outputs, inputs
+
+
 def float64_reference(call, tensors):
-    """Eager's outputs with every float16/bfloat16 input upcast to float64 (seed 0), or None when
-    no input is low precision or the op refuses float64."""
+    """A Reference, or None when no input is low precision or the op refuses float64."""
     if not any(t.dtype in LOW_PRECISION for t in tensors):
         return None
     up = [t.double() if t.dtype in LOW_PRECISION else t.clone() for t in tensors]
     try:
         torch.manual_seed(0)
-        return flat_outputs(call(*up), "eager in float64")
+        return Reference(flat_outputs(call(*up), "eager in float64"), up)
     except Exception:  # noqa: BLE001 - no float64 kernel, or a dtype check of the op
         return None
 
@@ -375,10 +383,11 @@ def run_ours(graph, tensors, expected, inputs_after, tol, random, reference=None
             taken.add(idx)
             if idx < 0:
                 return "crash", f"mutated input {name} is not a graph input"
-            bad = compare([value], [inputs_after[idx]], tol, random)
+            bad = compare([value], [inputs_after[idx]], tol, random,
+                          [reference.inputs[idx]] if reference else None)
             if bad:
                 return bad[0], f"written input {name}: {bad[1]}"
-    bad = compare(outs, expected, tol, random, reference)
+    bad = compare(outs, expected, tol, random, reference.outputs if reference else None)
     if bad:
         return bad
     return "pass", ""
@@ -410,11 +419,11 @@ def run_anchor(call, tensors, expected, inputs_after, tol, random, reference=Non
         return "crash", str(err)
     except Exception as err:  # noqa: BLE001
         return "crash", f"running the exported program: {type(err).__name__}: {str(err)[:300]}"
-    bad = compare(outs, expected, tol, random, reference)
+    bad = compare(outs, expected, tol, random, reference.outputs if reference else None)
     if bad:
         return bad
     # The exported module writes inputs back as eager does.
-    bad = compare(inputs, inputs_after, tol, random)
+    bad = compare(inputs, inputs_after, tol, random, reference.inputs if reference else None)
     if bad:
         return bad[0], "written inputs: " + bad[1]
     return "pass", ""

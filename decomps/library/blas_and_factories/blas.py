@@ -66,13 +66,22 @@ def addr(self: Tensor, vec1: Tensor, vec2: Tensor, beta: number = 1, alpha: numb
     return torch.add(torch.mul(s, beta), out)
 
 
+# In _opmath for float16/bfloat16, rounded once, as the CPU kernels accumulate.
 def baddbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1,
             alpha: number = 1) -> Tensor:
+    if _all_low(self, batch1, batch2):
+        r = _beta_alpha(_opmath(self), torch.bmm(_opmath(batch1), _opmath(batch2)), beta, alpha,
+                        True)
+        return torch._to_copy(r, dtype=self.dtype)
     return _beta_alpha(self, torch.bmm(batch1, batch2), beta, alpha, True)
 
 
 def addbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1,
            alpha: number = 1) -> Tensor:
+    if _all_low(self, batch1, batch2):
+        r = _beta_alpha(_opmath(self), torch.sum(torch.bmm(_opmath(batch1), _opmath(batch2)), [0]),
+                        beta, alpha, True)
+        return torch._to_copy(r, dtype=self.dtype)
     return _beta_alpha(self, torch.sum(torch.bmm(batch1, batch2), [0]), beta, alpha, True)
 
 

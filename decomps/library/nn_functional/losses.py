@@ -26,8 +26,9 @@ def _safe_softmax(self: Tensor, dim: int, dtype: Optional[int] = None) -> Tensor
 # _softmax_backward_data.
 def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
                            input_dtype: int) -> Tensor:
-    gy = torch.mul(grad_output, output)
-    r = torch.sub(gy, torch.mul(output, torch.sum(gy, [dim], True)))
+    y = _opmath(output)
+    gy = torch.mul(_opmath(grad_output), y)
+    r = torch.sub(gy, torch.mul(y, torch.sum(gy, [dim], True)))
     if r.dtype != input_dtype:
         r = torch._to_copy(r, dtype=input_dtype)
     return r

@@ -90,7 +90,9 @@ def _source_index(x: Tensor, dim: int, out_size: int, align_corners: bool, scale
 
 # The resampling of the last len(output_size) dims of self, innermost first (the nesting of ATen's
 # CPU kernels), with scales[k] for output_size[k]; mode 0 linear, 1 cubic, 2 nearest, 3 nearest
-# exact, 4 antialiased linear. Linear and cubic compute in float32 (float64 for a float64 input).
+# exact, 4 antialiased linear. Linear and cubic compute in float32 (float64 for a float64 input),
+# across all dims, and round to the input's dtype once at the end (float16, bfloat16), as ATen's
+# CPU kernels accumulate in opmath_t.
 def _resample(self: Tensor, output_size: List[int], align_corners: bool,
               scales: List[Optional[float]], mode: int) -> Tensor:
     cdt = torch.float32
@@ -108,6 +110,8 @@ def _resample(self: Tensor, output_size: List[int], align_corners: bool,
             y = _aa_dim(y, n - 1 - k, output_size[j], align_corners, scales[j])
         else:
             y = _nearest_dim(y, n - 1 - k, output_size[j], scales[j], mode == 3)
+    if y.dtype != self.dtype:
+        y = torch._to_copy(y, dtype=self.dtype)
     return y
 
 

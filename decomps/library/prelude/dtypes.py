@@ -42,6 +42,28 @@ def _filled_like(self: Tensor, value: Union[Tensor, number]) -> Tensor:
     return torch.full_like(self, value)
 
 
+# x in the dtype ATen's CPU kernels compute float16 and bfloat16 in (opmath_t: float32); other
+# dtypes as they are (torch/_decomp/decompositions.py pw_cast_for_opmath, torch/_refs
+# reduction_dtypes). Computing there and rounding once at the end keeps the kernels' accuracy.
+def _opmath(x: Tensor) -> Tensor:
+    if x.dtype == torch.float16 or x.dtype == torch.bfloat16:
+        return torch._to_copy(x, dtype=torch.float32)
+    return x
+
+
+# Whether a, b and c are float16 (or all bfloat16): an op on them computes in _opmath.
+def _all_low(a: Tensor, b: Tensor, c: Tensor) -> bool:
+    d = a.dtype
+    return (d == torch.float16 or d == torch.bfloat16) and b.dtype == d and c.dtype == d
+
+
+# r in dtype d (the result of a computation in _opmath), unchanged when it is already.
+def _cast_to(r: Tensor, d: int) -> Tensor:
+    if r.dtype != d:
+        return torch._to_copy(r, dtype=d)
+    return r
+
+
 # x (float64) rounded to float32 and back: float32 arithmetic emulated step by step.
 def _r32(x: Tensor) -> Tensor:
     return torch._to_copy(torch._to_copy(x, dtype=torch.float32), dtype=torch.float64)

@@ -43,11 +43,13 @@ def entr(self: Tensor) -> Tensor:
 
 
 # sinc(x) = sin(pi x) / (pi x), 1 at 0, in the input float dtype like the CPU kernel
-# (aten/src/ATen/native/cpu/UnaryOpsKernel.cpp).
+# (aten/src/ATen/native/cpu/UnaryOpsKernel.cpp), computed in _opmath.
 def sinc(self: Tensor) -> Tensor:
-    x = torch._to_copy(self, dtype=_float_dtype(self))
+    d = _float_dtype(self)
+    x = _opmath(torch._to_copy(self, dtype=d))
     p = torch.mul(x, 3.141592653589793)
-    return torch.where(torch.eq(x, 0), torch.full_like(x, 1.0), torch.div(torch.sin(p), p))
+    r = torch.where(torch.eq(x, 0), torch.full_like(x, 1.0), torch.div(torch.sin(p), p))
+    return _cast_to(r, d)
 
 
 # logit(x) = log(x / (1 - x)), x clamped to [eps, 1 - eps] when eps is given (torch/_refs logit).
