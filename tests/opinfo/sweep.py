@@ -3,7 +3,8 @@ torch.export's run_decompositions, side by side (tests/opinfo/cases.py says what
 
     python3 tests/opinfo/sweep.py [--samples N] [--dtypes float32,int64,...] [--ops REGEX]
                                   [--no-anchor] [--jobs 2] [--timeout S] [--extra-library F.py]
-                                  [--journal FILE [--fresh]] [--json FILE] [--markdown FILE]
+                                  [--journal FILE [--fresh | --rerun REGEX]] [--json FILE]
+                                  [--markdown FILE]
 
 `make coverage` runs the sweep and writes docs/coverage.md and docs/coverage.json; the
 CI-sized subset (tests/opinfo/test_opinfo_subset.py) runs the first sample of every op.
@@ -146,7 +147,7 @@ class Journal:
     {"case": [op, variant, dtype, sample], "result": {...}} and {"op_done": name, "run": n,
     "elapsed": s}. A line cut short by a kill is ignored."""
 
-    def __init__(self, path, settings, fresh):
+    def __init__(self, path, settings, fresh, rerun=None):
         self.path, self.results, self.done_ops = path, {}, set()
         self.elapsed = {}  # run number -> the latest elapsed seconds it recorded
         if fresh or not os.path.exists(path):
@@ -169,9 +170,11 @@ class Journal:
                 except ValueError:
                     continue  # the last line of a killed run
                 if "case" in entry:
-                    self.results[tuple(entry["case"])] = entry["result"]
+                    if not (rerun and rerun.search(entry["case"][0])):
+                        self.results[tuple(entry["case"])] = entry["result"]
                 elif "op_done" in entry:
-                    self.done_ops.add(entry["op_done"])
+                    if not (rerun and rerun.search(entry["op_done"])):
+                        self.done_ops.add(entry["op_done"])
                     run = entry.get("run", 0)
                     self.elapsed[run] = max(self.elapsed.get(run, 0.0), entry.get("elapsed", 0))
         self.run = max(self.elapsed, default=-1) + 1
@@ -480,6 +483,9 @@ def main(argv=None):
                    help="append each result to this file (JSON lines) and resume from it")
     p.add_argument("--fresh", action="store_true",
                    help="with --journal: start over instead of resuming")
+    p.add_argument("--rerun", default="",
+                   help="with --journal: run the OpInfos this regex matches again (after a fix); "
+                   "their new results replace the journaled ones")
     p.add_argument("--json", default="", help="write results (cases and summary) here")
     p.add_argument("--markdown", default="", help="write the report here")
     p.add_argument("--extra-library", default="",
@@ -509,10 +515,13 @@ def main(argv=None):
         p.error(f"--ops-per-worker: {args.ops_per_worker} is not a positive number")
     if args.fresh and not args.journal:
         p.error("--fresh: there is no --journal to start over")
-    try:
-        re.compile(args.ops)
-    except re.error as err:
-        p.error(f"--ops: {args.ops!r} is not a regular expression: {err}")
+    if args.rerun and not args.journal:
+        p.error("--rerun: there is no --journal to run again from")
+    for flag, value in (("--ops", args.ops), ("--rerun", args.rerun)):
+        try:
+            re.compile(value)
+        except re.error as err:
+            p.error(f"{flag}: {value!r} is not a regular expression: {err}")
     for path in [x for x in args.extra_library.split(",") if x]:
         if not os.path.isfile(path):
             p.error(f"--extra-library: {path}: no such file")
@@ -543,7 +552,8 @@ def main(argv=None):
                         "dtypes": args.dtypes, "ops": args.ops, "anchor": args.anchor,
                         "extra_library": args.extra_library}
             try:
-                journal = Journal(args.journal, settings, args.fresh)
+                journal = Journal(args.journal, settings, args.fresh,
+                                  re.compile(args.rerun) if args.rerun else None)
             except (OSError, ValueError) as err:
                 p.error(f"--journal: {err}")
         try:
