@@ -175,11 +175,14 @@ def renorm(self: Tensor, p: number, dim: int, maxnorm: number) -> Tensor:
     for i in range(n):
         if i != dim:
             reduce_dims.append(i)
-    norm = torch.linalg_vector_norm(self, p, reduce_dims, True)
+    # Norm, factor and product in _opmath, rounded once (renorm_out in ATen: the norm and the
+    # factor in the accumulate type).
+    x = _opmath(self)
+    norm = torch.linalg_vector_norm(x, p, reduce_dims, True)
     factor = torch.where(torch.gt(norm, maxnorm),
                          torch.div(torch.full_like(norm, maxnorm), torch.add(norm, 1e-7)),
                          torch.full_like(norm, 1.0))
-    return torch.mul(self, factor)
+    return _cast_to(torch.mul(x, factor), self.dtype)
 
 
 # norm overloads are linalg_vector_norm (torch/functional.py norm; p None means 2).
