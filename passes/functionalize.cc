@@ -166,11 +166,19 @@ bool ViewReadAfter(const Node* user, const Node* after) {
           std::any_of(reader->outputs().begin(), reader->outputs().end(), is_container)) {
         next.assign(reader->outputs().begin(), reader->outputs().end());
       }
+      const c10::FunctionSchema* s = reader->maybeSchema();
       // An op writing the container it takes first: aten::append, insert, _set_item, extend.
-      if (const c10::FunctionSchema* s = reader->maybeSchema();
-          s && use.offset > 0 && s->is_mutable({c10::SchemaArgType::input, 0}) &&
+      if (s && use.offset > 0 && s->is_mutable({c10::SchemaArgType::input, 0}) &&
           is_container(reader->input(0))) {
         next.push_back(reader->input(0));
+      }
+      // A view of the alias (`y.expand(2, 4, 3)[1]`: the select of an expand) is one too.
+      if (s && use.offset < s->arguments().size() && s->arguments()[use.offset].alias_info() &&
+          !s->is_mutable({c10::SchemaArgType::input, use.offset})) {
+        for (size_t i = 0; i < s->returns().size() && i < reader->outputs().size(); ++i) {
+          const c10::AliasInfo* ret = s->returns()[i].alias_info();
+          if (ret && !ret->isWrite()) next.push_back(reader->outputs()[i]);
+        }
       }
       for (const Value* v : next) {
         if (seen.insert(v).second) work.push_back(v);

@@ -541,6 +541,40 @@ def test_a_write_a_container_sees_both_before_and_after_is_kept_and_reported(gra
     torch.testing.assert_close(lowered(x), ListReadAroundAWrite()(x))
 
 
+class WriteAfterViewOfExpand(nn.Module):
+    def __init__(self, how: int):
+        super().__init__()
+        self.how = how
+
+    def forward(self, x):
+        y = x.clone()
+        if self.how == 0:
+            r = y.expand(2, 4, 3)[1]
+        elif self.how == 1:
+            r = y.unfold(0, 2, 1)[1]
+        elif self.how == 2:
+            r = y.as_strided([2, 3], [3, 1], 3)[1:]
+        else:
+            r = y.expand(2, 4, 3).transpose(0, 1)
+        y.add_(1)
+        return r * 1
+
+
+@pytest.mark.parametrize("how", ["expand", "unfold", "as_strided", "transpose"])
+def test_a_view_of_a_view_functionalization_cannot_replay_keeps_the_write(graph_lower_bin,
+                                                                          tmp_path, how):
+    # A view (select, slice, transpose) of a view functionalization cannot recompute (expand,
+    # unfold, as_strided), read after the base is written, must see the write: it stays (exit 1;
+    # it was dropped with exit 0, found by helper-17).
+    module = WriteAfterViewOfExpand(["expand", "unfold", "as_strided", "transpose"].index(how))
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, [torch.randn(4, 3)])
+    assert proc.returncode in (0, 1), proc.stderr
+    assert rep["verified"] is True, proc.stderr
+    x = torch.randn(4, 3)
+    with torch.jit.optimized_execution(False):
+        torch.testing.assert_close(lowered(x), module(x))
+
+
 class WriteAfterListCopy(nn.Module):
     def __init__(self, how: int):
         super().__init__()
