@@ -165,34 +165,54 @@ class GlueExplainer {
     }
     // A tensor's own value is not followed: glue reads tensors only through the nodes above.
     if (!v->type()->cast<c10::TensorType>() && k != c10::prim::Param) {
-      for (const torch::jit::Value* in : n->inputs()) {
-        const Causes& from = Of(in);
-        c.bits |= from.bits;
-        c.inputs.insert(from.inputs.begin(), from.inputs.end());
+      for (const torch::jit::Value* in : n->inputs()) Merge(c, Of(in));
+    }
+    // A list or dict also depends on what the nodes writing it depend on (`t[i] = 10` with a
+    // scalar input i, an assignment in a branch decided by tensor data), loops and branches
+    // around them included.
+    const c10::TypeKind type = v->type()->kind();
+    if (type == c10::TypeKind::ListType || type == c10::TypeKind::DictType) {
+      memo_[v] = c;  // a write may read the container itself
+      for (const torch::jit::Use& use : v->uses()) {
+        const c10::FunctionSchema* s = use.user->maybeSchema();
+        if (!s || use.offset >= s->arguments().size() ||
+            !s->is_mutable({c10::SchemaArgType::input, use.offset})) {
+          continue;
+        }
+        for (const torch::jit::Value* in : use.user->inputs()) {
+          if (in != v) Merge(c, Of(in));
+        }
+        MergeControl(c, *use.user);
       }
     }
-    return memo_.emplace(v, std::move(c)).first->second;
+    memo_[v] = std::move(c);
+    return memo_.find(v)->second;
+  }
+
+  static void Merge(Causes& into, const Causes& from) {
+    into.bits |= from.bits;
+    into.inputs.insert(from.inputs.begin(), from.inputs.end());
+  }
+
+  // The causes of the trip counts and conditions of the loops and branches around `node`: it
+  // runs as often as they say.
+  void MergeControl(Causes& into, const torch::jit::Node& node) {
+    for (const torch::jit::Node* owner = node.owningBlock()->owningNode(); owner;
+         owner = owner->owningBlock()->owningNode()) {
+      if (owner->kind() == c10::prim::Loop) {
+        Merge(into, Of(owner->input(0)));
+        Merge(into, Of(owner->input(1)));
+        Merge(into, Of(owner->blocks()[0]->outputs()[0]));
+      } else if (owner->kind() == c10::prim::If) {
+        Merge(into, Of(owner->input(0)));
+      }
+    }
   }
 
   std::string Why(const torch::jit::Node& node) {
     Causes all;
-    auto merge = [&](const torch::jit::Value* v) {
-      const Causes& c = Of(v);
-      all.bits |= c.bits;
-      all.inputs.insert(c.inputs.begin(), c.inputs.end());
-    };
-    for (const torch::jit::Value* in : node.inputs()) merge(in);
-    // A node in a loop or branch runs as often as the trip count and conditions say.
-    for (const torch::jit::Node* owner = node.owningBlock()->owningNode(); owner;
-         owner = owner->owningBlock()->owningNode()) {
-      if (owner->kind() == c10::prim::Loop) {
-        merge(owner->input(0));
-        merge(owner->input(1));
-        merge(owner->blocks()[0]->outputs()[0]);
-      } else if (owner->kind() == c10::prim::If) {
-        merge(owner->input(0));
-      }
-    }
+    for (const torch::jit::Value* in : node.inputs()) Merge(all, Of(in));
+    MergeControl(all, node);
     std::vector<std::string> parts;
     for (const std::string& name : all.inputs) parts.push_back("scalar input " + name);
     if (all.bits & kTensorData) parts.push_back("tensor data");

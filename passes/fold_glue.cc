@@ -6,6 +6,7 @@
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/constant_propagation.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
+#include <torch/csrc/jit/passes/lower_tuples.h>
 
 #include <algorithm>
 #include <functional>
@@ -703,6 +704,25 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
   return changed;
 }
 
+// libtorch's LowerSimpleTuples: a tuple built and taken apart again (prim::TupleUnpack,
+// TupleIndex or TupleSlice of a prim::TupleConstruct, as an inlined helper returning
+// `(x, x.dim())` leaves) reads the elements directly, so what depends on them can fold. Returns
+// whether a node went.
+int64_t CountNodes(const torch::jit::Block& block) {
+  int64_t n = 0;
+  for (const Node* node : block.nodes()) {
+    ++n;
+    for (const torch::jit::Block* sub : node->blocks()) n += CountNodes(*sub);
+  }
+  return n;
+}
+
+bool FoldTupleUnpacks(torch::jit::Block* block) {
+  const int64_t before = CountNodes(*block);
+  torch::jit::LowerSimpleTuples(block);
+  return CountNodes(*block) < before;
+}
+
 }  // namespace
 
 absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
@@ -714,6 +734,7 @@ absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
       round |= FoldAppendedLists(graph.block());
       round |= FoldAssignedDicts(graph.block());
       round |= FoldAssignedLists(graph.block());
+      round |= FoldTupleUnpacks(graph.block());
       round |= LinearConstantPropagation(graph, /*scalars_only=*/true).Run(graph.block());
       if (!round) return changed;
       changed = true;

@@ -332,6 +332,30 @@ class ListReversed(torch.nn.Module):
         return x * order[0]
 
 
+class ListAssignedAtAScalarIndex(torch.nn.Module):
+    def forward(self, x, i: int):
+        t = [1, 2, 3]
+        t[i] = 10
+        return x * t[1]
+
+
+def test_a_read_of_a_list_written_at_a_scalar_index_is_explained(graph_lower_bin, tmp_path):
+    # The read t[1] depends on the write t[i]: "scalar input i", not "should have folded"
+    # (helper-17), so --strict-glue passes.
+    src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
+    torch.jit.script(ListAssignedAtAScalarIndex()).save(str(src))
+    torch.save([torch.ones(4, 3), 1], str(tmp_path / "in.pt"))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs",
+                   str(tmp_path / "in.pt"), "--strict-glue", "--verify", "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    glue = json.loads(report.read_text())["glue_left"]
+    assert glue and all(g["why"] == "scalar input i" for g in glue), glue
+    x = torch.rand(4, 3)
+    for i in (0, 1, -2):
+        torch.testing.assert_close(torch.jit.load(str(out))(x, i),
+                                   ListAssignedAtAScalarIndex()(x, i))
+
+
 def test_strict_glue_fails_on_glue_that_should_have_folded(graph_lower_bin, tmp_path):
     src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
     torch.jit.script(ListReversed()).save(str(src))
