@@ -73,7 +73,11 @@ def samples_of(op, dtype_name, limit):
 def worker_main(conn, ops, args):
     """Runs the cases of the ops it is sent; reports ("start", key) before and ("done", key,
     result) after each case, ("op-done", index) after each op."""
+    import signal
+
     import torch
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
     import cases
 
@@ -144,41 +148,67 @@ def format_eta(seconds):
 class Journal:
     """The results of a sweep as JSON lines, appended and flushed as they come; a later run with
     the same settings reads them back and skips what is done. Lines: the settings first, then
-    {"case": [op, variant, dtype, sample], "result": {...}} and {"op_done": name, "run": n,
-    "elapsed": s}. A line cut short by a kill is ignored."""
+    {"case": [op, variant, dtype, sample], "result": {...}}, {"op_done": name, "run": n,
+    "elapsed": s} and {"rerun": regex} (what a --rerun asked for: earlier results of the OpInfos
+    it matches do not count, even when that run was stopped). A last line cut short by a kill is
+    ignored; any other line that is not an entry is an error (ValueError)."""
 
     def __init__(self, path, settings, fresh, rerun=None):
         self.path, self.results, self.done_ops = path, {}, set()
         self.elapsed = {}  # run number -> the latest elapsed seconds it recorded
-        if fresh or not os.path.exists(path):
+        if fresh or not os.path.exists(path) or os.path.getsize(path) == 0:
             with open(path, "w") as f:
                 f.write(json.dumps({"settings": settings}) + "\n")
         else:
             with open(path) as f:
                 lines = f.read().splitlines()
             try:
-                head = json.loads(lines[0]) if lines else {}
+                head = json.loads(lines[0])
             except ValueError:
-                head = {}
-            if head.get("settings") != settings:
+                head = None
+            if not isinstance(head, dict) or not isinstance(head.get("settings"), dict):
+                raise ValueError(f"{path}: line 1 is not the settings line of a sweep journal")
+            if _comparable(head["settings"]) != _comparable(settings):
                 raise ValueError(
-                    f"{path} holds a sweep with other settings ({head.get('settings')}); "
+                    f"{path} holds a sweep with other settings ({head['settings']}); "
                     "pass --fresh to start over, or another --journal")
-            for line in lines[1:]:
+            for number, line in enumerate(lines[1:], start=2):
                 try:
-                    entry = json.loads(line)
-                except ValueError:
-                    continue  # the last line of a killed run
-                if "case" in entry:
-                    if not (rerun and rerun.search(entry["case"][0])):
-                        self.results[tuple(entry["case"])] = entry["result"]
-                elif "op_done" in entry:
-                    if not (rerun and rerun.search(entry["op_done"])):
-                        self.done_ops.add(entry["op_done"])
-                    run = entry.get("run", 0)
-                    self.elapsed[run] = max(self.elapsed.get(run, 0.0), entry.get("elapsed", 0))
+                    self._read(json.loads(line))
+                except (ValueError, TypeError, KeyError) as err:
+                    if number == len(lines) and not line.endswith("}"):
+                        continue  # the last line of a killed run
+                    raise ValueError(f"{path}: line {number} is not a journal entry ({err})")
         self.run = max(self.elapsed, default=-1) + 1
         self.file = open(path, "a")
+        if rerun is not None:
+            self._read({"rerun": rerun.pattern})
+            self.file.write(json.dumps({"rerun": rerun.pattern}) + "\n")
+            self.file.flush()
+
+    def _read(self, entry):
+        if not isinstance(entry, dict):
+            raise ValueError("not an object")
+        if "case" in entry:
+            key, result = entry["case"], entry["result"]
+            if (not isinstance(key, list) or len(key) != 4 or
+                    not all(isinstance(k, str) for k in key[:3]) or not isinstance(key[3], int)
+                    or not isinstance(result, dict) or not isinstance(result.get("ours"), list)):
+                raise ValueError("a case needs [op, variant, dtype, sample] and a result")
+            self.results[tuple(key)] = result
+        elif "op_done" in entry:
+            name, run, elapsed = entry["op_done"], entry.get("run", 0), entry.get("elapsed", 0)
+            if not isinstance(name, str) or not isinstance(run, int) or \
+                    not isinstance(elapsed, (int, float)):
+                raise ValueError("op_done needs a name, a run number and the elapsed seconds")
+            self.done_ops.add(name)
+            self.elapsed[run] = max(self.elapsed.get(run, 0.0), elapsed)
+        elif "rerun" in entry:
+            rx = re.compile(entry["rerun"])
+            self.results = {k: v for k, v in self.results.items() if not rx.search(k[0])}
+            self.done_ops = {op for op in self.done_ops if not rx.search(op)}
+        else:
+            raise ValueError("no case, op_done or rerun")
 
     def seconds_before(self):
         return sum(self.elapsed.values())
@@ -190,6 +220,14 @@ class Journal:
     def add_op_done(self, name, elapsed):
         self.file.write(json.dumps({"op_done": name, "run": self.run, "elapsed": elapsed}) + "\n")
         self.file.flush()
+
+
+def _comparable(settings):
+    """Settings as compared between runs: the dtypes in any order."""
+    out = dict(settings)
+    if isinstance(out.get("dtypes"), list):
+        out["dtypes"] = sorted(map(str, out["dtypes"]))
+    return out
 
 
 def run_sweep(args, journal=None):
@@ -517,6 +555,8 @@ def main(argv=None):
         p.error("--fresh: there is no --journal to start over")
     if args.rerun and not args.journal:
         p.error("--rerun: there is no --journal to run again from")
+    if args.rerun and args.fresh:
+        p.error("--rerun: --fresh runs everything again already")
     for flag, value in (("--ops", args.ops), ("--rerun", args.rerun)):
         try:
             re.compile(value)
