@@ -604,9 +604,9 @@ bool FoldAssignedLists(torch::jit::Block* top) {
 // (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
 // FoldAppendedLists does lists: when every assignment is in the dict's own block with a constant
 // key, and every other use reads the dict (UseOnlyReads), returns it or packs it into a tuple,
-// list or dict. Each read gets the dict as assigned before it (keys in the order of their first
-// assignment, each with its last value, as Python's dict); a read `d[key]` of a key assigned
-// before it becomes that value. Returns whether any dict was replaced.
+// list or dict after its last assignment. Each read gets the dict as assigned before it (keys in
+// the order of their first assignment, each with its last value, as Python's dict); a read `d[key]`
+// of a key assigned before it becomes that value. Returns whether any dict was replaced.
 bool FoldAssignedDicts(torch::jit::Block* top) {
   static const c10::Symbol kSetItem = c10::Symbol::fromQualString("aten::_set_item");
   static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
@@ -649,6 +649,19 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
       reads.emplace_back(user, use.offset);
     }
     if (!foldable || (sets.empty() && node->kind() == c10::prim::DictConstruct)) continue;
+    // A container packing the dict (or the return) holds the dict itself, and so sees the
+    // assignments after it too: it must come after the last one.
+    if (std::any_of(reads.begin(), reads.end(), [&](const std::pair<Node*, size_t>& read) {
+          const c10::Symbol k = read.first->kind();
+          if (k != c10::prim::TupleConstruct && k != c10::prim::ListConstruct &&
+              k != c10::prim::DictConstruct) {
+            return false;
+          }
+          Node* at = AncestorIn(read.first, block);
+          return std::any_of(sets.begin(), sets.end(), [&](Node* s) { return s->isAfter(at); });
+        })) {
+      continue;
+    }
     std::sort(sets.begin(), sets.end(), [](Node* a, Node* b) { return b->isAfter(a); });
     const auto& type = dict->type()->expectRef<c10::DictType>();
     // The dict after the first n assignments: its keys (and their constants) and values.

@@ -325,6 +325,31 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
   }
 }
 
+// A tuple packing the dict before a later assignment holds the dict itself and sees that
+// assignment: the dict is not folded (it was, and the tuple lost key "b"; found in review. A
+// scripted program does not show it: TorchScript drops such an assignment when it compiles).
+TEST(PruneBranchesTest, DictPackedBeforeALaterAssignmentStays) {
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(R"IR(
+graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):
+  %a : str = prim::Constant[value="a"]()
+  %b : str = prim::Constant[value="b"]()
+  %one : int = prim::Constant[value=1]()
+  %d : Dict(str, Tensor) = aten::dict()
+  aten::_set_item(%d, %a, %x)
+  %t : (Dict(str, Tensor), int) = prim::TupleConstruct(%d, %one)
+  aten::_set_item(%d, %b, %x)
+  return (%t)
+)IR");
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  ASSERT_TRUE(PruneBranches(*g).ok());
+  EXPECT_EQ(CountKind(*g, "aten::_set_item"), 2) << *g;
+  const at::Tensor x = torch::randn({2});
+  torch::jit::Stack a{x};
+  torch::jit::Code code(g, "pruned");
+  torch::jit::InterpreterState(code).run(a);
+  EXPECT_EQ(a[0].toTupleRef().elements()[0].toGenericDict().size(), 2u);
+}
+
 // A copy of a constant list whose items are assigned (Swin's `shift_size = self.shift_size.copy();
 // shift_size[0] = 0`) folds: each read sees the items assigned before it, and the sum deciding
 // the If becomes a constant. A negative index counts from the end; an index outside the list,
