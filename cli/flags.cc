@@ -53,7 +53,8 @@ ABSL_FLAG(bool, verify, false,
           "Run original and lowered graphs on the example inputs in the JIT interpreter and "
           "compare every output (exit 1 on mismatch).");
 ABSL_FLAG(bool, unroll_loops, false,
-          "Unroll loops whose trip count is a constant (after shape specialisation).");
+          "Unroll small loops (under 64 trips, 4096 nodes unrolled) whose trip count is a "
+          "constant, also without --example-inputs (with them, they are always unrolled).");
 ABSL_FLAG(bool, keep_input_mutation, false,
           "Leave writes to forward's inputs in place (not core ATen) instead of returning the "
           "inputs' new values after the outputs.");

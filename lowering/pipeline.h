@@ -71,9 +71,11 @@ struct LoweringOptions {
   // Writes to graph inputs are functionalized and the inputs' final values returned after the
   // outputs (report.mutated_inputs); false leaves such writes in place (not core ATen).
   bool return_mutated_inputs = true;
-  // Unroll loops whose trip count is a constant once shapes are known
-  // (torch::jit::UnrollConstantLoops); otherwise loops stay (prim::Loop is structural) and are
-  // lowered inside.
+  // Unroll small loops whose trip count is a constant once shapes are known
+  // (UnrollSmallConstantLoops in passes/fold_glue.h: under 64 trips and 4096 nodes unrolled),
+  // also without example inputs; with example inputs they are unrolled whatever this says, as
+  // shape-generic decompositions loop over a tensor's dims and their glue folds once unrolled.
+  // Other loops stay (prim::Loop is structural) and are lowered inside.
   bool unroll_loops = false;
   // Called, when set, with the graph as given ("input") and after each step that names a dump
   // (Step::dump in lowering/steps.cc): "prune" (a program that writes, given example inputs, with

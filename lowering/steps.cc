@@ -418,11 +418,13 @@ absl::StatusOr<bool> Specialize(LoweringState& s) {
   return true;
 }
 
-// Folds the shape glue specialisation made constant; with LoweringOptions::unroll_loops, unrolls
-// the loops whose trip count became constant (torch::jit::UnrollConstantLoops) and folds again.
+// Folds the shape glue specialisation made constant; with example inputs or
+// LoweringOptions::unroll_loops, unrolls the small loops whose trip count became constant
+// (UnrollSmallConstantLoops: a decomposition's loop over a tensor's dims) and folds again.
 absl::StatusOr<bool> FoldAndUnroll(LoweringState& s) {
   ASSIGN_OR_RETURN(bool changed, FoldGlue(s.graph));
-  if (s.options.unroll_loops && torch::jit::UnrollConstantLoops(s.graph)) {
+  const bool unroll = s.options.unroll_loops || s.options.example_inputs.has_value();
+  if (unroll && UnrollSmallConstantLoops(s.graph)) {
     torch::jit::RemoveListMutation(s.graph);
     ASSIGN_OR_RETURN(changed, FoldGlue(s.graph));
     changed = true;

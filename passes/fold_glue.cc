@@ -6,6 +6,7 @@
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/constant_propagation.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
+#include <torch/csrc/jit/passes/loop_unrolling.h>
 #include <torch/csrc/jit/passes/lower_tuples.h>
 
 #include <algorithm>
@@ -736,7 +737,65 @@ bool FoldTupleUnpacks(torch::jit::Block* block) {
   return CountNodes(*block) < before;
 }
 
+bool IsTrueConstant(const torch::jit::Value* v) {
+  std::optional<bool> b = torch::jit::constant_as<bool>(v);
+  return b && *b;
+}
+
+// The nodes `block` comes to once the loops UnrollSmallConstantLoops unrolls are unrolled; each
+// constant loop it leaves whole goes to `whole`.
+int64_t PlanUnrolling(torch::jit::Block* block, int64_t max_nodes, std::vector<Node*>& whole) {
+  int64_t n = 0;
+  for (Node* node : block->nodes()) {
+    ++n;
+    int64_t inner = 0;
+    for (torch::jit::Block* b : node->blocks()) inner += PlanUnrolling(b, max_nodes, whole);
+    std::optional<int64_t> trips;
+    if (node->kind() == c10::prim::Loop && node->input(0)->node()->kind() == c10::prim::Constant) {
+      trips = torch::jit::constant_as<int64_t>(node->input(0));
+    }
+    if (!trips) {
+      n += inner;
+      continue;
+    }
+    const bool for_loop =
+        IsTrueConstant(node->input(1)) && IsTrueConstant(node->blocks()[0]->outputs()[0]);
+    constexpr int64_t kMaxBodyRepeats = 64;
+    if (for_loop && *trips >= 0 && *trips < kMaxBodyRepeats && *trips * inner <= max_nodes) {
+      n += *trips * inner;
+    } else {
+      whole.push_back(node);
+      n += inner;
+    }
+  }
+  return n;
+}
+
 }  // namespace
+
+bool UnrollSmallConstantLoops(std::shared_ptr<torch::jit::Graph>& graph,
+                              int64_t max_unrolled_nodes) {
+  std::vector<Node*> whole;
+  PlanUnrolling(graph->block(), max_unrolled_nodes, whole);
+  // libtorch unrolls every loop whose trip count is a prim::Constant; the loops left whole get a
+  // placeholder trip count meanwhile (defined at the top, so that copies of them made by unrolling
+  // an outer loop read it too), and their constant back afterwards.
+  std::vector<std::pair<Node*, int64_t>> placeholders;
+  for (Node* loop : whole) {
+    Node* p = graph->create(c10::prim::Uninitialized, 1);
+    p->output()->setType(c10::IntType::get());
+    graph->prependNode(p);
+    placeholders.emplace_back(p, *torch::jit::constant_as<int64_t>(loop->input(0)));
+    loop->replaceInput(0, p->output());
+  }
+  const bool changed = torch::jit::UnrollConstantLoops(graph);
+  for (auto& [p, trips] : placeholders) {
+    torch::jit::WithInsertPoint guard(p);
+    p->output()->replaceAllUsesWith(graph->insertConstant(trips));
+    p->destroy();
+  }
+  return changed;
+}
 
 absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
   try {

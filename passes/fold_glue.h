@@ -40,6 +40,15 @@ absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference = tr
 // docs/benchmarks.md).
 void EliminateDeadCodeOf(std::shared_ptr<torch::jit::Graph>& graph);
 
+// libtorch's UnrollConstantLoops, bounded: each for-loop whose trip count is a constant below 64
+// (libtorch's kMaxBodyRepeats, under which it repeats the body entirely) is unrolled when its
+// body, times the trip count, comes to at most `max_unrolled_nodes` nodes (nested loops counted
+// as unrolled). Other constant loops are left whole: libtorch would unroll those by 8 and leave a
+// loop of a new constant trip count, which a second call would unroll by 8 again. Returns whether
+// a loop was unrolled. Source: torch/csrc/jit/passes/loop_unrolling.cpp.
+bool UnrollSmallConstantLoops(std::shared_ptr<torch::jit::Graph>& graph,
+                              int64_t max_unrolled_nodes = 4096);
+
 }  // namespace graph_lower
 
 #endif  // GRAPH_LOWER_PASSES_FOLD_GLUE_H_

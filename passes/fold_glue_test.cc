@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 #include <torch/csrc/jit/api/function_impl.h>
+#include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/ir/irparser.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
 #include <torch/csrc/jit/passes/inliner.h>
@@ -469,6 +470,61 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %flag : boo
     // 1 + (flag ? 2 : 1) + 2 + 4
     EXPECT_TRUE(torch::equal(a[0].toTensor(), x * (flag ? 9 : 8))) << flag;
   }
+}
+
+// Loops of `outer` trips holding loops of `inner` trips, each inner body one aten::add of the
+// loop-carried tensor.
+std::string NestedLoops(int outer, int inner) {
+  return "graph(%x : Tensor):\n"
+         "  %t : bool = prim::Constant[value=1]()\n"
+         "  %one : int = prim::Constant[value=1]()\n"
+         "  %no : int = prim::Constant[value=" +
+         std::to_string(outer) +
+         "]()\n"
+         "  %ni : int = prim::Constant[value=" +
+         std::to_string(inner) +
+         "]()\n"
+         "  %r : Tensor = prim::Loop(%no, %t, %x)\n"
+         "    block0(%i : int, %a : Tensor):\n"
+         "      %b : Tensor = prim::Loop(%ni, %t, %a)\n"
+         "        block0(%j : int, %c : Tensor):\n"
+         "          %d : Tensor = aten::add(%c, %c, %one)\n"
+         "          -> (%t, %d)\n"
+         "      -> (%t, %b)\n"
+         "  return (%r)\n";
+}
+
+TEST(UnrollSmallConstantLoopsTest, SmallLoopsUnrollAndLargeOnesStayWhole) {
+  // 3 x 4 trips: both unrolled, 12 adds, as eager computes.
+  auto small = ParseIrUnchecked(NestedLoops(3, 4));
+  EXPECT_TRUE(UnrollSmallConstantLoops(small));
+  EXPECT_EQ(CountKind(*small, "prim::Loop"), 0) << *small;
+  EXPECT_EQ(CountKind(*small, "aten::add"), 12) << *small;
+  const at::Tensor x = torch::ones({2});
+  EXPECT_TRUE(RunOne(small, {x}).equal(x * 4096));
+
+  // An inner loop of 100010 trips stays whole, with its trip count, in each copy the unrolled
+  // outer loop makes, and calling again changes nothing (libtorch alone would unroll it by 8
+  // on each call).
+  auto large = ParseIrUnchecked(NestedLoops(3, 100010));
+  EXPECT_TRUE(UnrollSmallConstantLoops(large));
+  EXPECT_EQ(CountKind(*large, "prim::Loop"), 3) << *large;
+  EXPECT_FALSE(UnrollSmallConstantLoops(large));
+  EXPECT_EQ(CountKind(*large, "aten::add"), 3) << *large;
+  for (torch::jit::Node* loop : large->nodes()) {
+    if (loop->kind() != c10::prim::Loop) continue;
+    EXPECT_EQ(torch::jit::constant_as<int64_t>(loop->input(0)), 100010) << *large;
+  }
+
+  // 64 trips (libtorch's limit for unrolling entirely) stay; over the node budget, the inner loop
+  // (40 nodes unrolled) is unrolled and the outer one (40 x 40) stays.
+  auto trips64 = ParseIrUnchecked(NestedLoops(1, 64));
+  UnrollSmallConstantLoops(trips64);
+  EXPECT_EQ(CountKind(*trips64, "prim::Loop"), 1) << *trips64;
+  auto budget = ParseIrUnchecked(NestedLoops(40, 40));
+  UnrollSmallConstantLoops(budget, /*max_unrolled_nodes=*/1000);
+  EXPECT_EQ(CountKind(*budget, "prim::Loop"), 1) << *budget;
+  EXPECT_EQ(CountKind(*budget, "aten::add"), 40) << *budget;
 }
 
 }  // namespace

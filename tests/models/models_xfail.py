@@ -13,9 +13,6 @@ _LAZY_CACHE = (
 _SSD_LOOP_LISTS = (
     "the example run that specialises shapes does not follow tensors appended to a list inside a "
     "loop (SSD's per-class boxes): torch.cat of the list sees it empty and the run fails")
-_MVIT_GLUE = (
-    "pooled attention carries thw sizes through Python lists into the relative-position "
-    "embedding loops: list glue (len, __getitem__, append) stays in loops not unrolled")
 _RAFT_LOOP = (
     "the refinement loop runs num_flow_updates times, a scalar forward input (12 by default): "
     "its body keeps the correlation pyramid lookup as list glue (aten::__getitem__.t, "
@@ -34,8 +31,6 @@ XFAIL = {
     "retinanet_resnet50_fpn_v2": ("*", _LAZY_CACHE),
     "ssd300_vgg16": ("*", _SSD_LOOP_LISTS),
     "ssdlite320_mobilenet_v3_large": ("*", _SSD_LOOP_LISTS),
-    "mvit_v1_b": ("*", _MVIT_GLUE),
-    "mvit_v2_s": ("*", _MVIT_GLUE),
     "raft_small": ("*", _RAFT_LOOP),
     "raft_large": ("*", _RAFT_LOOP),
 }

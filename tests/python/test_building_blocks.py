@@ -368,22 +368,9 @@ def _ddpm_inputs(g):
 
 # F.group_norm checks the batch with a loop (torch.nn.functional._verify_batch_size: the product
 # of the sizes but the first two) and F.interpolate(scale_factor=) builds its scale list with
-# append in a loop; both loops run a constant number of times over constants.
-GROUP_NORM_LOOP = (
-    "glue left: F.group_norm's _verify_batch_size loop (prim::Loop of constant trip count over "
-    "constant sizes: aten::__getitem__, aten::add, aten::mul, aten::eq, aten::format) is not "
-    "folded without --unroll-loops")
-INTERPOLATE_LOOP = (
-    "glue left: F.interpolate(scale_factor=2.0)'s `scale_factors.append` loop (prim::Loop of "
-    "constant trip count, aten::append.t) is not folded without --unroll-loops")
-
-
-@pytest.mark.parametrize("part", [
-    pytest.param("resnet_block", marks=pytest.mark.xfail(strict=True, reason=GROUP_NORM_LOOP)),
-    pytest.param("upsample", marks=pytest.mark.xfail(strict=True, reason=INTERPOLATE_LOOP)),
-    pytest.param("up_block", marks=pytest.mark.xfail(
-        strict=True, reason=GROUP_NORM_LOOP + "; " + INTERPOLATE_LOOP)),
-])
+# append in a loop; both loops run a constant number of times over constants, are unrolled with
+# example inputs, and their glue folds.
+@pytest.mark.parametrize("part", ["resnet_block", "upsample", "up_block"])
 def test_ddpm_unet_resnet_block_with_upsampling(graph_lower_bin, tmp_path, part):
     torch.manual_seed(0)
     if part == "upsample":

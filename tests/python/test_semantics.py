@@ -453,15 +453,29 @@ class ShapeLoop(nn.Module):
         return y
 
 
-def test_loops_stay_unless_unrolling_is_asked(graph_lower_bin, tmp_path):
-    cls, inputs = ShapeLoop, [torch.randn(3, 4)]
-    _, kept, _ = _lower_with(graph_lower_bin, tmp_path, cls(), inputs)
-    assert "prim::Loop" in _kinds(kept.graph)
-    proc, unrolled, rep = _lower_with(graph_lower_bin, tmp_path, cls(), inputs, "--unroll-loops")
+def test_small_constant_loops_unroll_with_example_inputs(graph_lower_bin, tmp_path):
+    # 3 trips once x's shape is known: unrolled. 70 trips (over libtorch's 64 for unrolling
+    # entirely) and a trip count of data: the loop stays, and computes as eager.
+    for rows, unrolled in ((3, True), (70, False)):
+        inputs = [torch.randn(rows, 4)]
+        proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, ShapeLoop(), inputs)
+        assert proc.returncode == 0, proc.stderr
+        assert ("prim::Loop" not in _kinds(lowered.graph)) == unrolled
+        x = torch.randn(rows, 4)
+        torch.testing.assert_close(lowered(x), ShapeLoop()(x))
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, DataLoop(), [torch.randn(3)])
     assert proc.returncode == 0, proc.stderr
-    assert "prim::Loop" not in _kinds(unrolled.graph)
-    x = torch.randn(3, 4)
-    torch.testing.assert_close(unrolled(x), cls()(x))
+    assert "prim::Loop" in _kinds(lowered.graph)
+    x = torch.randn(3)
+    torch.testing.assert_close(lowered(x), DataLoop()(x))
+
+
+class DataLoop(nn.Module):
+    def forward(self, x):
+        y = x
+        for i in range(int(x.abs().sum()) % 5 + 1):  # a trip count of data
+            y = y * 2 + i
+        return y
 
 
 class ConstantOutputs(nn.Module):
@@ -750,12 +764,11 @@ class StackLoop(nn.Module):
 
 
 def test_stack_of_a_list_built_in_a_loop(graph_lower_bin, tmp_path):
-    # Kept loop: the list's length is known only at run time; aten::stack still lowers (to a loop
-    # of unsqueeze + cat, glue included). Unrolled: no loop and no glue is left.
-    inputs = [torch.randn(3, 4)]
-    x = torch.randn(3, 4)
-    for flags, glue_free in (((), False), (("--unroll-loops",), True)):
-        proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, StackLoop(), inputs, *flags)
+    # Kept loop (70 trips): the list's length is known only at run time; aten::stack still lowers
+    # (to a loop of unsqueeze + cat, glue included). Unrolled (3 trips): no loop, no glue.
+    for rows, glue_free in ((70, False), (3, True)):
+        inputs, x = [torch.randn(rows, 4)], torch.randn(rows, 4)
+        proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, StackLoop(), inputs)
         assert proc.returncode == 0, proc.stderr
         assert rep["non_core_ops"] == [] and rep["verified"] is True
         assert (rep["glue_ops"] == []) == glue_free, rep["glue_ops"]
