@@ -57,6 +57,59 @@ std::optional<c10::IValue> AtConstantDim(const std::vector<int64_t>& values,
 
 }  // namespace
 
+bool IsMetadataQuery(const torch::jit::Node& node) {
+  static const auto* kinds = [] {
+    auto* set = new absl::flat_hash_set<c10::Symbol>();
+    for (const char* name : {"aten::size",
+                             "aten::sym_size",
+                             "aten::stride",
+                             "aten::sym_stride",
+                             "aten::dim",
+                             "aten::numel",
+                             "aten::sym_numel",
+                             "aten::len",
+                             "aten::storage_offset",
+                             "aten::sym_storage_offset",
+                             "aten::is_contiguous",
+                             "aten::is_floating_point",
+                             "aten::is_complex",
+                             "aten::is_signed",
+                             "aten::is_conj",
+                             "aten::is_neg",
+                             "aten::is_inference",
+                             "aten::is_leaf",
+                             "aten::is_pinned",
+                             "aten::is_same_size",
+                             "aten::is_quantized",
+                             "aten::get_device",
+                             "aten::output_nr",
+                             "aten::_version",
+                             "aten::result_type",
+                             "aten::element_size"}) {
+      set->insert(c10::Symbol::fromQualString(name));
+    }
+    return set;
+  }();
+  if (!node.kind().is_prim() && !kinds->contains(node.kind())) return false;
+  if (node.kind() == c10::prim::CallFunction || node.kind() == c10::prim::CallMethod) return false;
+  bool takes_tensor = false;
+  for (const torch::jit::Value* in : node.inputs()) {
+    takes_tensor |= in->type()->kind() == c10::TypeKind::TensorType;
+  }
+  // Scalars out (no tensor, tuple or list of them: prim::TupleConstruct, prim::Print are not).
+  for (const torch::jit::Value* out : node.outputs()) {
+    const c10::TypeKind k = out->type()->kind();
+    if (k == c10::TypeKind::TensorType || k == c10::TypeKind::TupleType ||
+        k == c10::TypeKind::ListType || k == c10::TypeKind::NoneType) {
+      // aten::size and aten::stride give int[].
+      if (k != c10::TypeKind::ListType || !out->type()->isSubtypeOf(*c10::ListType::ofInts())) {
+        return false;
+      }
+    }
+  }
+  return takes_tensor && node.outputs().size() > 0 && node.blocks().empty();
+}
+
 std::optional<c10::IValue> MetadataQueryValue(
     const Node& node, bool inference,
     absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of) {
@@ -104,9 +157,53 @@ std::optional<c10::IValue> MetadataQueryValue(
     if (undecided) return std::nullopt;
     return c10::IValue(false);
   }
+  // aten::result_type (every overload): torch's type promotion, decided by the tensors' dtypes and
+  // whether each is 0-dim (c10/core/ScalarType.h promoteTypes, ATen's ResultTypeState).
+  if (kind == c10::Symbol::fromQualString("aten::result_type")) {
+    std::vector<c10::IValue> args;
+    for (const torch::jit::Value* in : node.inputs()) {
+      if (auto t = type_of(in)->cast<c10::TensorType>()) {
+        if (!t->scalarType() || !t->sizes().size()) return std::nullopt;
+        args.emplace_back(at::empty(std::vector<int64_t>(*t->sizes().size(), 1),
+                                    at::TensorOptions().device(at::kMeta).dtype(*t->scalarType())));
+      } else if (std::optional<c10::IValue> c = torch::jit::toIValue(in); c && c->isScalar()) {
+        args.push_back(*c);
+      } else {
+        return std::nullopt;
+      }
+    }
+    if (args.size() != 2) return std::nullopt;
+    try {
+      c10::ScalarType r;
+      if (args[0].isTensor() && args[1].isTensor()) {
+        r = at::result_type(args[0].toTensor(), args[1].toTensor());
+      } else if (args[0].isTensor()) {
+        r = at::result_type(args[0].toTensor(), args[1].toScalar());
+      } else if (args[1].isTensor()) {
+        r = at::result_type(args[0].toScalar(), args[1].toTensor());
+      } else {
+        r = at::result_type(args[0].toScalar(), args[1].toScalar());
+      }
+      return c10::IValue(static_cast<int64_t>(r));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
   auto tt = type_of(node.input(0))->cast<c10::TensorType>();
   if (!tt) return std::nullopt;
   auto sizes = tt->sizes().concrete_sizes();
+  if (node.inputs().size() == 1 && tt->scalarType()) {
+    const c10::ScalarType dtype = *tt->scalarType();
+    if (kind == c10::Symbol::fromQualString("aten::is_complex")) {
+      return c10::IValue(at::isComplexType(dtype));
+    }
+    if (kind == c10::Symbol::fromQualString("aten::is_signed")) {
+      return c10::IValue(at::isSignedType(dtype));
+    }
+    if (kind == c10::Symbol::fromQualString("aten::element_size")) {
+      return c10::IValue(static_cast<int64_t>(c10::elementSize(dtype)));
+    }
+  }
   // Core ATen's sym_size / sym_stride / sym_numel (what the backend contract rewrites the
   // queries left after lowering to) answer as aten::size / stride / numel.
   static const c10::Symbol kSymSize = c10::Symbol::fromQualString("aten::sym_size");
@@ -126,6 +223,11 @@ std::optional<c10::IValue> MetadataQueryValue(
   // A complete strided type is never a nested tensor's, and says whether grad is required.
   static const c10::Symbol kIsNested = c10::Symbol::fromQualString("prim::is_nested");
   if (kind == kIsNested && tt->isComplete()) return c10::IValue(false);
+  // Only strided tensors have strides in their types (TensorType::create leaves a sparse or
+  // mkldnn tensor's unset), so a complete type is a strided tensor's.
+  if (kind == c10::prim::layout && tt->isComplete()) {
+    return c10::IValue(static_cast<int64_t>(c10::kStrided));
+  }
   if (kind == c10::prim::requires_grad && tt->requiresGrad()) {
     return c10::IValue(*tt->requiresGrad());
   }

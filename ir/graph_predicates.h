@@ -29,14 +29,22 @@ bool AppendInListsBlock(const torch::jit::Use& use);
 // The constant FoldGlue (passes/fold_glue.h) folds the metadata query `node` to (aten::size,
 // aten::size.int, aten::stride, aten::dim, aten::numel, aten::len.Tensor, prim::dtype,
 // prim::device, aten::is_floating_point, aten::is_contiguous, prim::is_nested,
-// prim::requires_grad; with `inference`, aten::is_grad_enabled and aten::is_autocast_enabled:
-// false; `x is x`, None compared with a value whose type cannot hold None, prim::isinstance decided
-// by the static type), when each value has the type `type_of` gives it; nullopt when the types do
-// not decide it or `node` is no such query. aten::size.int folds when its one dim is known, though
-// others are symbolic (lowering with dynamic dims).
+// prim::requires_grad, prim::layout, aten::is_complex, is_signed, element_size, result_type; with
+// `inference`, aten::is_grad_enabled and aten::is_autocast_enabled: false; `x is x`, None compared
+// with a value whose type cannot hold None, prim::isinstance decided by the static type), when each
+// value has the type `type_of` gives it; nullopt when the types do not decide it or `node` is no
+// such query. aten::size.int folds when its one dim is known, though others are symbolic (lowering
+// with dynamic dims).
 std::optional<c10::IValue> MetadataQueryValue(
     const torch::jit::Node& node, bool inference,
     absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of);
+
+// Whether `node` reads a tensor's metadata, not its data, into a scalar: aten::size, stride,
+// dim, numel, len.Tensor, storage_offset, is_contiguous and the other is_* flags, get_device,
+// result_type, element_size, and TorchScript's prim builtins on tensors (prim::dtype, device,
+// layout, requires_grad). Core ATen's forms are sym_size.int, sym_stride.int and sym_numel (which
+// this also answers true for).
+bool IsMetadataQuery(const torch::jit::Node& node);
 
 // Whether constant folding may run `node` when its inputs are constants: no blocks, deterministic,
 // no side effects, and not one of the kinds torch::jit::ConstantPropagation skips

@@ -25,32 +25,6 @@ bool ContainsTensor(const c10::TypePtr& type) {
   return false;
 }
 
-// Ops that read a tensor's metadata (sizes, strides, dtype, device, flags), not its data: what a
-// shape-specialised lowering folds, or passes/core_queries.h makes core (sym_size.int,
-// sym_stride.int, sym_numel) once the rank is known. Left where ranks are unknown, they are glue.
-bool IsMetadataQuery(const torch::jit::Node& node) {
-  static const auto* kinds = [] {
-    auto* set = new absl::flat_hash_set<torch::jit::Symbol>();
-    for (const char* name : {"aten::size",          "aten::stride",
-                             "aten::dim",           "aten::numel",
-                             "aten::len",           "aten::storage_offset",
-                             "aten::is_contiguous", "aten::is_floating_point",
-                             "aten::is_complex",    "aten::is_signed",
-                             "aten::is_conj",       "aten::is_neg",
-                             "aten::is_inference",  "aten::is_leaf",
-                             "aten::is_pinned",     "aten::is_same_size",
-                             "aten::is_quantized",  "aten::get_device",
-                             "aten::output_nr",     "aten::_version",
-                             "aten::result_type",   "aten::element_size"}) {
-      set->insert(torch::jit::Symbol::fromQualString(name));
-    }
-    return set;
-  }();
-  // TorchScript's prim builtins on tensors (prim::dtype, device, layout, requires_grad, is_cuda,
-  // name...) read properties, never data.
-  return node.kind().is_prim() || kinds->contains(node.kind());
-}
-
 bool IsGlue(const torch::jit::Node& node) {
   // A schema whose returns are `...` (prim::profile, prim::TypeCheck, fusion groups) says nothing
   // of the results; the node's output types do (such a node returning a Tensor is no glue).
@@ -58,12 +32,12 @@ bool IsGlue(const torch::jit::Node& node) {
     for (const c10::Argument& ret : schema->returns()) {
       if (ContainsTensor(ret.type())) return false;
     }
-    // An op that reads a tensor's data into a scalar (aten::Int.Tensor, item, equal) runs on the
-    // backend: core ATen's form is _local_scalar_dense.
-    if (!IsMetadataQuery(node)) {
-      for (const c10::Argument& arg : schema->arguments()) {
-        if (ContainsTensor(arg.type())) return false;
-      }
+    // An op that takes a tensor runs on the backend, whatever it returns: a data read
+    // (aten::Int.Tensor, item; core ATen's form is _local_scalar_dense) or a metadata query
+    // (size, stride, dim, is_contiguous; core ATen's forms are sym_size.int, sym_stride.int,
+    // sym_numel).
+    for (const c10::Argument& arg : schema->arguments()) {
+      if (ContainsTensor(arg.type())) return false;
     }
     for (const c10::Argument& arg : schema->arguments()) {
       if (arg.alias_info() && arg.alias_info()->isWrite() && ContainsTensor(arg.type())) {
@@ -74,6 +48,9 @@ bool IsGlue(const torch::jit::Node& node) {
   }
   for (const torch::jit::Value* out : node.outputs()) {
     if (ContainsTensor(out->type())) return false;
+  }
+  for (const torch::jit::Value* in : node.inputs()) {
+    if (ContainsTensor(in->type())) return false;
   }
   return true;
 }

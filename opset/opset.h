@@ -42,17 +42,18 @@ const std::vector<StructuralOp>& StructuralOps();
 //  1. its kind is a structural prim op                 -> kStructural
 //  2. its overload is in the opset and tagged `core`   -> kCore
 //  3. its overload is in the opset, not tagged `core`  -> kKept (--keep-ops, an opset file)
-//  4. it returns no Tensor and writes none (also inside lists, tuples, optionals; nodes without
-//     a schema: no output of such a type), and takes no Tensor unless it only reads a tensor's
-//     metadata (aten::size, stride, dim, numel, len, is_contiguous, prim::dtype, device)
+//  4. it takes, returns and writes no Tensor (also inside lists, tuples, optionals; nodes
+//     without a schema: no input or output of such a type)
 //                                                    -> kGlue
-//     e.g. aten::size.int, aten::len.t, aten::__getitem__.t, aten::add.int, aten::dict.
+//     e.g. aten::len.t, aten::__getitem__.t, aten::add.int, aten::dict, prim::Print.
 //     Glue is scalar, list and string work on the host; a shape-specialised lowering folds it
-//     away, and passes/core_queries.h turns the metadata queries left on tensors of known rank
-//     into core sym_size.int / sym_stride.int / sym_numel. It is listed apart from tensor ops in
-//     every report and does not make a graph illegal. An op that reads a tensor's data into a
-//     scalar (aten::Int.Tensor, item, ScalarImplicit, equal) is not glue: a backend must run it
-//     (core ATen's form is _local_scalar_dense, which lowering writes where it can).
+//     away. It is listed apart from tensor ops in every report and does not make a graph illegal.
+//     An op that reads a tensor into a scalar is not glue, whatever it returns: a backend must
+//     run it. Data reads (aten::Int.Tensor, item, ScalarImplicit, equal) have the core form
+//     _local_scalar_dense, and metadata queries (aten::size, stride, numel, dim, is_contiguous,
+//     prim::dtype) fold where the tensor's type is known; passes/core_queries.h turns those left
+//     on tensors of known rank into core sym_size.int / sym_stride.int / sym_numel. The rest
+//     (a rank or dtype known only at run time) are non-core.
 //  5. otherwise                                        -> kNonCore (outside the opset; reports call
 //     these non_core_ops, also when a backend's opset file leaves out a core ATen op)
 class Opset {

@@ -45,7 +45,7 @@ TEST(OpsetTest, CoreAtenComesFromTheCoreTag) {
 constexpr char kMixed[] = R"IR(
 graph(%x : Tensor, %w : Tensor, %flag : bool):
   %zero : int = prim::Constant[value=0]()
-  %n : int = aten::size(%x, %zero)
+  %n : int = aten::mul(%zero, %zero)
   %m : int = aten::add(%n, %n)
   %sizes : int[] = prim::ListConstruct(%m, %n)
   %l : int = aten::len(%sizes)
@@ -69,14 +69,14 @@ TEST(OpsetTest, ClassifiesEveryKindOfNode) {
     classes.push_back(absl::StrCat(OpKey::Of(*n).ToString(), "=", OpClassName(core.Classify(*n))));
   }
   EXPECT_THAT(classes,
-              ElementsAre("prim::Constant=structural", "aten::size.int=glue", "aten::add.int=glue",
+              ElementsAre("prim::Constant=structural", "aten::mul.int=glue", "aten::add.int=glue",
                           "prim::ListConstruct=structural", "aten::len.t=glue",
                           "aten::linear=non-core", "prim::If=structural", "aten::relu_=non-core"));
 }
 
-// Reading a tensor's data into a scalar is not glue: a backend must run it (core ATen's form is
-// _local_scalar_dense, which is core). Reading its metadata is glue.
-TEST(OpsetTest, DataReadsAreNonCoreAndMetadataQueriesGlue) {
+// Reading a tensor's data or its metadata into a scalar is not glue: a backend must run it. Core
+// ATen's forms are _local_scalar_dense and sym_size.int / sym_stride.int / sym_numel.
+TEST(OpsetTest, DataReadsAndMetadataQueriesAreNonCore) {
   auto g = ParseIr(R"IR(
 graph(%x : Tensor, %y : Tensor):
   %i : int = aten::Int(%x)
@@ -87,7 +87,9 @@ graph(%x : Tensor, %y : Tensor):
   %t : int = prim::dtype(%x)
   %c : bool = aten::is_contiguous(%x)
   %r : int = aten::result_type(%x, %y)
-  %o : (int, Scalar, bool, Scalar, int, int, bool, int) = prim::TupleConstruct(%i, %s, %e, %l, %d, %t, %c, %r)
+  %zero : int = prim::Constant[value=0]()
+  %n : int = aten::sym_size(%x, %zero)
+  %o : (int, Scalar, bool, Scalar, int, int, bool, int, int) = prim::TupleConstruct(%i, %s, %e, %l, %d, %t, %c, %r, %n)
   return (%o)
 )IR");
   const Opset core = Opset::CoreAten();
@@ -95,10 +97,12 @@ graph(%x : Tensor, %y : Tensor):
   for (torch::jit::Node* n : g->nodes()) {
     classes.push_back(absl::StrCat(n->kind().toQualString(), "=", OpClassName(core.Classify(*n))));
   }
-  EXPECT_THAT(classes, ElementsAre("aten::Int=non-core", "aten::item=non-core",
-                                   "aten::equal=non-core", "aten::_local_scalar_dense=core",
-                                   "aten::dim=glue", "prim::dtype=glue", "aten::is_contiguous=glue",
-                                   "aten::result_type=glue", "prim::TupleConstruct=structural"));
+  EXPECT_THAT(classes,
+              ElementsAre("aten::Int=non-core", "aten::item=non-core", "aten::equal=non-core",
+                          "aten::_local_scalar_dense=core", "aten::dim=non-core",
+                          "prim::dtype=non-core", "aten::is_contiguous=non-core",
+                          "aten::result_type=non-core", "prim::Constant=structural",
+                          "aten::sym_size=core", "prim::TupleConstruct=structural"));
 }
 
 TEST(OpsetTest, NodesWithVarargSchemasAreClassifiedByTheirOutputs) {
@@ -206,7 +210,7 @@ TEST(ReportTest, JsonAndTableNameGlueApartFromNonCore) {
   const std::vector<Violation> v = VerifyOpset(*g, core);
   nlohmann::json report = CheckReport(census, v, CountNodes(*g));
   EXPECT_EQ(report["non_core_ops"], nlohmann::json({"aten::linear", "aten::relu_", "aten::t"}));
-  EXPECT_EQ(report["glue_ops"], nlohmann::json({"aten::add.int", "aten::len.t", "aten::size.int"}));
+  EXPECT_EQ(report["glue_ops"], nlohmann::json({"aten::add.int", "aten::len.t", "aten::mul.int"}));
   EXPECT_FALSE(report["legal"].get<bool>());
   EXPECT_EQ(report["violations"].size(), 3u);
   EXPECT_EQ(report["nodes"], 10);

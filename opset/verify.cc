@@ -15,6 +15,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "ir/graph_io.h"
+#include "ir/graph_predicates.h"
 
 namespace graph_lower {
 namespace {
@@ -149,19 +150,16 @@ class GlueExplainer {
       c.bits |= kLoopCarried;
     } else if (k == c10::prim::If) {
       c.bits |= kBranchResult;
+    } else if (kSizes->contains(k)) {
+      c.bits |= kSymbolicSize;
+    } else if (IsMetadataQuery(*n)) {
+      // A query of a tensor whose dtype, device, sizes or strides are not all known (prim::dtype
+      // of an input lowered without example inputs).
+      c.bits |= kTensorMetadata;
     } else if (k == c10::aten::_local_scalar_dense ||
                (classifier_.Classify(*n) == OpClass::kNonCore &&
                 !v->type()->cast<c10::TensorType>())) {
       c.bits |= kTensorData;
-    } else if (kSizes->contains(k)) {
-      c.bits |= kSymbolicSize;
-    } else {
-      // A query of a tensor whose dtype, device, sizes or strides are not all known (prim::dtype
-      // of an input lowered without example inputs).
-      for (const torch::jit::Value* in : n->inputs()) {
-        const c10::TensorTypePtr t = in->type()->cast<c10::TensorType>();
-        if (t && !t->isComplete()) c.bits |= kTensorMetadata;
-      }
     }
     // A tensor's own value is not followed: glue reads tensors only through the nodes above.
     if (!v->type()->cast<c10::TensorType>() && k != c10::prim::Param) {

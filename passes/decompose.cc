@@ -386,6 +386,14 @@ class Decomposer {
 
   // The finished lowering of `node`, or null when the node is to be kept as it is.
   std::shared_ptr<const Lowering> Lowered(const Node& node) {
+    // A metadata query folds where the tensor's type decides it, or becomes core sym_size.int
+    // (passes/core_queries.h); what is left is decided only at run time. A decomposition traced
+    // on example metadata would bake one run's answer in.
+    if (IsMetadataQuery(node)) {
+      auto& reasons = result_.undecomposable[OpKey::Of(node)];
+      if (reasons.empty()) reasons.push_back(std::string(kMetadataQueryLeft));
+      return nullptr;
+    }
     if (result_.rewrites >= options_.max_rewrites) {
       result_.converged = false;
       return nullptr;

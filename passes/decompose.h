@@ -51,6 +51,13 @@ struct OpRewrites {
   std::string source;    // the source of its first decomposition
 };
 
+// Why a metadata query (ir/graph_predicates.h IsMetadataQuery) is left, in
+// DecomposeResult::undecomposable and the reports.
+inline constexpr char kMetadataQueryLeft[] =
+    "a query of a tensor's metadata (sizes, strides, rank, dtype, device) that its type does not "
+    "decide: with example inputs it folds, and a size of a tensor of known rank becomes core "
+    "sym_size.int; otherwise the backend must answer it at run time";
+
 struct DecomposeResult {
   std::shared_ptr<torch::jit::Graph> graph;  // the rewritten graph
   bool changed = false;                      // some node was replaced
@@ -65,7 +72,8 @@ struct DecomposeResult {
   // Re-entries stopped by the decomposing set: each the path of overloads being decomposed,
   // ending with the re-entered one (e.g. [A, B, A]).
   std::vector<std::vector<OpKey>> cycles;
-  // Overloads no source could decompose, with every source's reason.
+  // Overloads no source could decompose, with every source's reason (metadata queries, which
+  // are never decomposed: kMetadataQueryLeft).
   std::map<OpKey, std::vector<std::string>> undecomposable;
   // Per decomposed overload: rewrites, nodes inserted, source. The rewrites sum to `rewrites`.
   std::map<OpKey, OpRewrites> rewrites_by_op;

@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
+#include "ir/graph_predicates.h"
 #include "ir/mutation.h"
 #include "ir/status_macros.h"
 #include "passes/example_run_memo.h"
@@ -87,10 +88,20 @@ class Specializer {
   absl::flat_hash_map<Value*, c10::IValue> TakeValues() { return std::move(values_); }
 
   // The types seen, merged over values observed more than once (loops); values computed from
-  // data-dependent ones are left out.
+  // data-dependent ones keep only their rank, dtype and device (an op's output rank follows from
+  // its inputs' ranks and its non-tensor arguments, never from tensor values), unless a
+  // non-tensor argument or the rank of an input was itself of the data: those are left out.
   ObservedTypes Observed() && {
     ObservedTypes out = std::move(observed_);
-    for (Value* v : data_dependent_) out.erase(v);
+    for (Value* v : data_dependent_) {
+      auto it = out.find(v);
+      if (it == out.end()) continue;
+      if (rank_of_data_.contains(v) || !it->second->sizes().size()) {
+        out.erase(it);
+      } else {
+        it->second = it->second->dimensionedOnly();
+      }
+    }
     for (Value* v : past_loop_budget_) out.erase(v);
     return out;
   }
@@ -156,11 +167,24 @@ class Specializer {
     bool data_dependent =
         (HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node)) ||
         UntaggedDynamicOutputShape(node);
-    for (Value* in : node.inputs()) data_dependent |= data_dependent_.contains(in);
+    // A data-dependent value's rank is of the data too when an input's is, or when the op's
+    // output rank follows from sizes (squeeze drops the dims of size 1). A scalar read from
+    // the values changes no rank; a list's length comes from how it was built (a branch or loop
+    // on the data makes it rank_of_data_ there).
+    bool rank_of_data = node.kind() == c10::aten::squeeze;
+    for (Value* in : node.inputs()) {
+      data_dependent |= data_dependent_.contains(in);
+      rank_of_data |= rank_of_data_.contains(in);
+    }
     if (data_dependent) {
       // Shapes that depend on values: a meta run has none.
       if (meta_) return MetaFails(node, "its output shape depends on tensor values");
-      for (Value* out : node.outputs()) data_dependent_.insert(out);
+      for (Value* out : node.outputs()) {
+        // An If on data: RunIf types its outputs from both branches where it can.
+        if (node.kind() == c10::prim::If) continue;
+        data_dependent_.insert(out);
+        if (rank_of_data || !node.blocks().empty()) rank_of_data_.insert(out);
+      }
     }
     if (node.kind() == c10::prim::Constant) {
       // A copy when the graph writes: running it must not mutate the graph's own constants.
@@ -499,14 +523,63 @@ class Specializer {
     if (!in[0].isBool()) return Unknown(node);
     Block* taken = node.blocks()[in[0].toBool() ? 0 : 1];
     RunBlock(*taken);
+    // A condition of the data may go the other way on other values: the outputs' types must
+    // hold for both branches. The other one is run too, for its types, where that is safe.
+    const bool of_data = data_dependent_.contains(node.input(0));
+    Block* other = node.blocks()[in[0].toBool() ? 1 : 0];
+    const bool other_ran = of_data && RunForTypesOnly(*other);
     for (size_t i = 0; i < node.outputs().size(); ++i) {
+      Value* out = node.output(i);
       auto it = values_.find(taken->outputs()[i]);
       if (it == values_.end()) {
-        values_.erase(node.output(i));
+        values_.erase(out);
         continue;
       }
-      Observe(node.output(i), it->second);
+      Observe(out, it->second);
+      CarryDataDependence(taken->outputs()[i], out);
+      if (!of_data) continue;
+      // A tensor both sides give with one type keeps it; anything else is of the data (a rank
+      // that differs between the sides, or a scalar or list, too).
+      const c10::IValue taken_value = it->second;
+      auto o = values_.find(other->outputs()[i]);
+      if (other_ran && o != values_.end() && taken_value.isTensor() && o->second.isTensor() &&
+          taken_value.toTensor().defined() && o->second.toTensor().defined()) {
+        const c10::TensorTypePtr a = TensorTypeOf(taken_value.toTensor());
+        const c10::TensorTypePtr b = TensorTypeOf(o->second.toTensor());
+        Observe(out, o->second);
+        values_.insert_or_assign(out, taken_value);
+        CarryDataDependence(other->outputs()[i], out);
+        if (*a == *b) continue;
+        data_dependent_.insert(out);
+        if (a->sizes().size() != b->sizes().size()) rank_of_data_.insert(out);
+      } else {
+        data_dependent_.insert(out);
+        rank_of_data_.insert(out);
+      }
     }
+  }
+
+  // Runs a branch the example does not take, for the types of its values only: when it has no
+  // blocks and writes nothing. A failure there is no failure of the program. Returns whether it
+  // ran.
+  bool RunForTypesOnly(Block& block) {
+    for (const Node* n : block.nodes()) {
+      if (!n->blocks().empty() || NodeWrites(*n) || n->kind() == c10::prim::RaiseException) {
+        return false;
+      }
+    }
+    const std::string first_failure = stats_.first_failure;
+    const int64_t unknown = stats_.unknown;
+    RunBlock(block);
+    stats_.first_failure = first_failure;
+    stats_.unknown = unknown;
+    return true;
+  }
+
+  // A block's output (or a loop's carried input) passes its data dependence on to `to`.
+  void CarryDataDependence(Value* from, Value* to) {
+    if (data_dependent_.contains(from)) data_dependent_.insert(to);
+    if (rank_of_data_.contains(from)) rank_of_data_.insert(to);
   }
 
   // prim::Loop(max_trip_count, initial_condition, carried...): body block(i, carried...) ->
@@ -526,7 +599,11 @@ class Specializer {
     // sum), and other values may run it more or fewer times. A shape that changes from one
     // iteration to the next is not specialised (`for i in range(n): x = torch.cat([x, x])` lowered
     // with n = 2 would fold x.size(0) to 32 for every n).
-    for (size_t k = 0; k < carried.size(); ++k) Observe(node.output(k), carried[k]);
+    for (size_t k = 0; k < carried.size(); ++k) {
+      Observe(node.output(k), carried[k]);
+      CarryDataDependence(node.input(k + 2), node.output(k));
+      CarryDataDependence(node.input(k + 2), body->inputs()[k + 1]);
+    }
     for (int64_t i = 0; i < max_trips && cond; ++i) {
       if (--loop_steps_left_ < 0) SpendLoopBudget();
       if (loop_budget_spent_) break;
@@ -542,6 +619,8 @@ class Specializer {
         if (it == values_.end()) return UnknownLoop(node);
         carried[k] = it->second;
         Observe(node.output(k), carried[k]);
+        CarryDataDependence(body->outputs()[k + 1], node.output(k));
+        CarryDataDependence(body->outputs()[k + 1], body->inputs()[k + 1]);
       }
     }
   }
@@ -585,6 +664,8 @@ class Specializer {
   absl::flat_hash_map<Value*, c10::IValue> values_;
   absl::flat_hash_map<Value*, c10::TensorTypePtr> observed_;
   absl::flat_hash_set<Value*> data_dependent_;
+  // Data-dependent values whose rank may be of the data too (see Observed).
+  absl::flat_hash_set<Value*> rank_of_data_;
   absl::flat_hash_set<Value*> past_loop_budget_;  // LeaveUnspecialised
   int64_t loop_steps_left_;                       // SpecializeOptions::max_loop_steps
   bool loop_budget_spent_ = false;                // SpendLoopBudget

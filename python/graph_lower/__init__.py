@@ -259,6 +259,9 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
         in report["non_core_ops"]).
     verify: run original and lowered programs on the example inputs in the JIT interpreter and
         raise VerificationError when an output differs (needs example inputs).
+    unroll_loops: also without example inputs, unroll loops whose trip count is a constant,
+        under 64 trips and 4,096 nodes unrolled (with example inputs they always are;
+        lowering/pipeline.h LoweringOptions::unroll_loops).
     decomposition_table: None, "pytorch" (torch._decomp.core_aten_decompositions()), or a dict
         from torch.ops overloads to Python decompositions: one more source, tried after
         `decompositions` and before graph-lower's library and CIA kernels (graph_lower.

@@ -37,9 +37,9 @@ def expected_classes(archive):
     """({non-core tensor overloads}, {glue overloads}) of the frozen forward graph of `archive`.
 
     Frozen with torch._C._freeze_module (eval mode), as graph-lower's freezing does apart from the
-    peephole pass (see the test below). A tensor op returns a
-    Tensor (also in a container) or writes a tensor argument; it is core when its OpOverload
-    carries torch.Tag.core. Nodes without a schema are not counted.
+    peephole pass (see the test below). A tensor op takes, returns or writes a Tensor (also in a
+    container): a backend must run it, be it a data read or a metadata query (`x.size()`); it is
+    core when its OpOverload carries torch.Tag.core. Nodes without a schema are not counted.
     """
     module = torch.jit.load(archive).eval()
     frozen = torch._C._freeze_module(module._c)
@@ -56,6 +56,7 @@ def expected_classes(archive):
             for a in schema.arguments
         )
         tensor_op = writes_tensor or any(_contains_tensor(r.type) for r in schema.returns)
+        tensor_op |= any(_contains_tensor(a.type) for a in schema.arguments)
         if not tensor_op:
             glue.add(key)
             continue

@@ -3,6 +3,7 @@
 import torch
 
 import graph_lower
+from conftest import only_metadata_queries_left
 
 
 def _lower_and_run(fn, inputs):
@@ -169,7 +170,8 @@ def test_transformer_decoder_lowers_to_core_aten_and_matches_eager():
     tgt, memory = torch.randn(2, 5, 16), torch.randn(2, 7, 16)
     with torch.no_grad():
         result = graph_lower.lower(torch.jit.script(dec), [tgt, memory], verify=True)
-    assert result.report["non_core_ops"] == []
+    # The branch the example does not take keeps the queries of ranks no run gave: counted.
+    assert only_metadata_queries_left(result.report), result.report["non_core_ops"]
     assert result.report["decompositions"]["aten::unflatten.int"] == "library"
     # Traced for the example's shapes, or (nodes in the branch the example does not take, with
     # no shapes) the shape-generic form.

@@ -1,8 +1,9 @@
 """The shape-generic decompositions (decomps/library/shape_generic): a program lowered without
 example inputs, where no CompositeImplicitAutograd kernel can be traced, must come out core ATen
-apart from shape glue and compute what eager computes at every size; the same program lowered
-with example inputs (kernels traced on them, where their non-tensor arguments are constants)
-must agree with it."""
+apart from shape glue and the metadata queries of tensors of unknown rank (counted non-core:
+a backend must answer them), and compute what eager computes at every size; the same program
+lowered with example inputs (kernels traced on them, where their non-tensor arguments are
+constants) must agree with it."""
 
 from typing import List, Optional
 
@@ -11,6 +12,7 @@ import torch
 import torch.nn.functional as F
 
 import graph_lower
+from conftest import only_metadata_queries_left
 
 
 def _linear(x: torch.Tensor, w: torch.Tensor, b: Optional[torch.Tensor]):
@@ -142,8 +144,8 @@ def _leaves(x):
 def test_generic_form_matches_eager_and_the_traced_kernel(name):
     fn, makers = CASES[name]
     scripted = torch.jit.script(fn)
-    generic = graph_lower.lower(scripted.graph, strict=True)
-    assert generic.report["legal"], generic.report["non_core_ops"]
+    generic = graph_lower.lower(scripted.graph)
+    assert only_metadata_queries_left(generic.report), generic.report["non_core_ops"]
     assert "generic" in generic.report["decompositions"].values(), generic.report
     for n in (1, 3, 7):  # one lowering, inputs of several sizes
         torch.manual_seed(n)
@@ -181,8 +183,8 @@ def test_a_scripted_language_model_lowered_once_serves_every_size():
             return x + self.ff(x)
 
     model = nn.Sequential(nn.Embedding(50, 32), Block(), Block(), nn.Linear(32, 50)).eval()
-    result = graph_lower.lower(torch.jit.script(model), strict=True)
-    assert result.report["legal"]
+    result = graph_lower.lower(torch.jit.script(model))
+    assert only_metadata_queries_left(result.report), result.report["non_core_ops"]
     for batch, length in ((1, 1), (2, 9), (3, 40)):
         idx = torch.randint(0, 50, (batch, length))
         with torch.no_grad():
