@@ -32,17 +32,12 @@ bool IsGlue(const torch::jit::Node& node) {
     for (const c10::Argument& ret : schema->returns()) {
       if (ContainsTensor(ret.type())) return false;
     }
-    // An op that takes a tensor runs on the backend, whatever it returns: a data read
-    // (aten::Int.Tensor, item; core ATen's form is _local_scalar_dense) or a metadata query
+    // An op that takes (or writes) a tensor runs on the backend, whatever it returns: a data
+    // read (aten::Int.Tensor, item; core ATen's form is _local_scalar_dense) or a metadata query
     // (size, stride, dim, is_contiguous; core ATen's forms are sym_size.int, sym_stride.int,
     // sym_numel).
     for (const c10::Argument& arg : schema->arguments()) {
       if (ContainsTensor(arg.type())) return false;
-    }
-    for (const c10::Argument& arg : schema->arguments()) {
-      if (arg.alias_info() && arg.alias_info()->isWrite() && ContainsTensor(arg.type())) {
-        return false;
-      }
     }
     return true;
   }

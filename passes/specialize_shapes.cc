@@ -89,8 +89,8 @@ class Specializer {
 
   // The types seen, merged over values observed more than once (loops); values computed from
   // data-dependent ones keep only their rank, dtype and device (an op's output rank follows from
-  // its inputs' ranks and its non-tensor arguments, never from tensor values), unless a
-  // non-tensor argument or the rank of an input was itself of the data: those are left out.
+  // its inputs' ranks and its non-tensor arguments, never from tensor values), unless their rank
+  // is of the data too (rank_of_data_: squeeze, a branch or loop on the data): those are left out.
   ObservedTypes Observed() && {
     ObservedTypes out = std::move(observed_);
     for (Value* v : data_dependent_) {
