@@ -157,6 +157,19 @@ LoweringState::LoweringState(std::shared_ptr<Graph>& input, const LoweringOption
       return SynthesizeForMeta(examples(), integers_allowed);
     };
   }
+  // Scalar inputs the sets at other sizes change are symbolic sizes: the merge of the runs
+  // decides what they reach.
+  for (const std::vector<c10::IValue>& set : options.example_inputs_at_other_sizes) {
+    for (size_t i = 0; has_examples() && i < set.size() && i < examples().size(); ++i) {
+      const c10::IValue& base = examples()[i];
+      const bool varies =
+          (base.isInt() && (!set[i].isInt() || set[i].toInt() != base.toInt())) ||
+          (base.isDouble() && (!set[i].isDouble() || set[i].toDouble() != base.toDouble()));
+      if (varies) {
+        specialize_options.sizes_among_scalar_inputs.insert(i);
+      }
+    }
+  }
   for (const std::vector<c10::IValue>& set : options.example_inputs_at_other_sizes) {
     SpecializeOptions other = specialize_options;
     other.make_example_values = nullptr;

@@ -51,6 +51,8 @@ Value* Rewrite(Node* node) {
   if (!t->type()->cast<c10::TensorType>()) return nullptr;
   const size_t n = node->inputs().size();
   torch::jit::WithInsertPoint guard(node);
+  // The nodes standing for the query keep its scope (export_fx reads the FX node it came from).
+  torch::jit::WithCurrentScope scope(graph, node->scope());
   const c10::TypePtr int_type = c10::IntType::get();
   auto dims = [&](const char* per_dim) -> Value* {
     std::optional<int64_t> rank = RankOf(t);

@@ -51,6 +51,69 @@ bool IntDivisionByZero(const Node& node, const std::vector<c10::IValue>& in) {
          in[1].toInt() == 0;
 }
 
+// Ops that read a tensor's values into a scalar (RewriteQueriesToCore, passes/core_queries.h,
+// turns the first ones into aten::_local_scalar_dense): what they return is of the data, and other
+// values give other numbers.
+bool ReadsTensorData(const Node& node) {
+  static const auto* kinds =
+      new absl::flat_hash_set<c10::Symbol>{c10::aten::Int,
+                                           c10::aten::Float,
+                                           c10::aten::Bool,
+                                           c10::aten::IntImplicit,
+                                           c10::aten::FloatImplicit,
+                                           c10::aten::ScalarImplicit,
+                                           c10::Symbol::fromQualString("aten::ComplexImplicit"),
+                                           c10::aten::item,
+                                           c10::aten::_local_scalar_dense,
+                                           c10::aten::is_nonzero,
+                                           c10::aten::equal,
+                                           c10::aten::allclose,
+                                           c10::prim::tolist};
+  if (!kinds->contains(node.kind())) return false;
+  return std::any_of(node.inputs().begin(), node.inputs().end(),
+                     [](const Value* v) { return v->type()->cast<c10::TensorType>() != nullptr; });
+}
+
+// Whether a scalar or list of type `t` passed to an op can decide the shape of what it returns:
+// sizes, dims, counts and flags (int, SymInt, bool, float and their lists and optionals;
+// upsampling's scale factors are floats). A Scalar (a fill value, an `alpha`) cannot, except for
+// the factories whose length it gives (`shape_scalars`).
+bool CanDecideShape(const c10::TypePtr& t, bool shape_scalars) {
+  if (auto o = t->cast<c10::OptionalType>())
+    return CanDecideShape(o->getElementType(), shape_scalars);
+  if (auto l = t->cast<c10::ListType>()) return CanDecideShape(l->getElementType(), shape_scalars);
+  switch (t->kind()) {
+    case c10::TypeKind::IntType:
+    case c10::TypeKind::SymIntType:
+    case c10::TypeKind::BoolType:
+    case c10::TypeKind::FloatType:
+      return true;
+    case c10::TypeKind::NumberType:
+      return shape_scalars;
+    default:
+      return false;
+  }
+}
+
+// Whether the data-dependent input `k` of `node` makes its outputs data-dependent: a tensor's
+// shape may be of the data (x[mask], also in a list: torch.where(mask)); a scalar or list read from
+// the data decides a shape only through an argument that can (torch.zeros(int(x.sum())), not x *
+// float(x.sum())). Scalar ops, control flow, containers and ops without a schema pass it on
+// whatever it is.
+bool TaintsOutputs(const Node& node, size_t k) {
+  // A tensor holding the scalar (traced graphs): read back, it is the scalar's value.
+  if (TypeHoldsTensor(node.input(k)->type()) || node.kind() == c10::prim::NumToTensor) return true;
+  if (std::none_of(node.outputs().begin(), node.outputs().end(),
+                   [](const Value* v) { return TypeHoldsTensor(v->type()); })) {
+    return true;
+  }
+  const c10::FunctionSchema* schema = node.blocks().empty() ? node.maybeSchema() : nullptr;
+  if (!schema || k >= schema->arguments().size()) return true;
+  static const auto* kLengthFromScalars =
+      new absl::flat_hash_set<c10::Symbol>{c10::aten::arange, c10::aten::range};
+  return CanDecideShape(schema->arguments()[k].type(), kLengthFromScalars->contains(node.kind()));
+}
+
 // A copy of an example input the run may write (tensors, also in lists, keep their strides).
 c10::IValue CopyInput(const c10::IValue& v) {
   if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
@@ -80,6 +143,9 @@ class Specializer {
   }
 
   void Bind(Value* v, c10::IValue value) { values_[v] = std::move(value); }
+
+  // `v` (a scalar input of the program) may take other values when the program runs.
+  void MarkDataDependent(Value* v) { data_dependent_.insert(v); }
 
   // Why a meta run cannot stand for a run on the example values (empty when it can).
   const std::string& meta_failure() const { return meta_failure_; }
@@ -164,21 +230,28 @@ class Specializer {
 
   void RunNode(Node& node) {
     if (!loops_.empty() && --loop_steps_left_ < 0) return SpendLoopBudget();
-    bool data_dependent =
+    NoteSizeValued(node);
+    // Ops whose results depend on tensor values (none on meta tensors). A read of a tensor holding
+    // a size (a traced graph's prim::NumToTensor) is data-dependent only as that size is.
+    const bool reads_values =
         (HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node)) ||
-        UntaggedDynamicOutputShape(node);
+        UntaggedDynamicOutputShape(node) ||
+        (ReadsTensorData(node) && !size_valued_.contains(node.input(0)));
+    bool data_dependent = reads_values;
     // A data-dependent value's rank is of the data too when an input's is, or when the op's
     // output rank follows from sizes (squeeze drops the dims of size 1). A scalar read from
-    // the values changes no rank; a list's length comes from how it was built (a branch or loop
-    // on the data makes it rank_of_data_ there).
+    // the values changes no rank by itself; a list's length comes from how it was built (a branch
+    // or loop on the data makes it rank_of_data_ there).
     bool rank_of_data = node.kind() == c10::aten::squeeze;
-    for (Value* in : node.inputs()) {
-      data_dependent |= data_dependent_.contains(in);
-      rank_of_data |= rank_of_data_.contains(in);
+    for (size_t k = 0; k < node.inputs().size(); ++k) {
+      if (!data_dependent_.contains(node.input(k)) || !TaintsOutputs(node, k)) continue;
+      data_dependent = true;
+      rank_of_data |= rank_of_data_.contains(node.input(k));
     }
     if (data_dependent) {
       // Shapes that depend on values: a meta run has none.
-      if (meta_) return MetaFails(node, "its output shape depends on tensor values");
+      if (meta_ && reads_values)
+        return MetaFails(node, "its output shape depends on tensor values");
       for (Value* out : node.outputs()) {
         // An If on data: RunIf types its outputs from both branches where it can.
         if (node.kind() == c10::prim::If) continue;
@@ -576,6 +649,30 @@ class Specializer {
     return true;
   }
 
+  // Tensors whose values are computed from scalars and constants alone, not from the program's
+  // tensors (size_valued_): torch.jit.trace records `x.view(x.size(0) // 2, -1)` as
+  // prim::NumToTensor of the size, tensor arithmetic on it, and aten::Int back.
+  void NoteSizeValued(const Node& node) {
+    if (node.kind() == c10::prim::NumToTensor) {
+      size_valued_.insert(node.output());
+      return;
+    }
+    if (node.kind() == c10::prim::Constant || !node.blocks().empty() || node.isNondeterministic() ||
+        node.outputs().size() != 1 || !node.output()->type()->cast<c10::TensorType>()) {
+      if (node.kind() == c10::prim::Constant && node.output()->type()->cast<c10::TensorType>()) {
+        size_valued_.insert(node.output());
+      }
+      return;
+    }
+    bool any_tensor = false;
+    for (const Value* in : node.inputs()) {
+      if (!TypeHoldsTensor(in->type())) continue;
+      if (!size_valued_.contains(in)) return;
+      any_tensor = true;
+    }
+    if (any_tensor) size_valued_.insert(node.output());
+  }
+
   // A block's output (or a loop's carried input) passes its data dependence on to `to`.
   void CarryDataDependence(Value* from, Value* to) {
     if (data_dependent_.contains(from)) data_dependent_.insert(to);
@@ -666,6 +763,8 @@ class Specializer {
   absl::flat_hash_set<Value*> data_dependent_;
   // Data-dependent values whose rank may be of the data too (see Observed).
   absl::flat_hash_set<Value*> rank_of_data_;
+  // See NoteSizeValued.
+  absl::flat_hash_set<const Value*> size_valued_;
   absl::flat_hash_set<Value*> past_loop_budget_;  // LeaveUnspecialised
   int64_t loop_steps_left_;                       // SpecializeOptions::max_loop_steps
   bool loop_budget_spent_ = false;                // SpendLoopBudget
@@ -767,6 +866,13 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
       }
       if (value.isTensor() && value.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
         input_types[in] = TensorTypeOf(value.toTensor());
+      }
+      // A scalar input (an int, float, bool or string, or a list of them) may be another value
+      // when the program runs: what it decides is of the data (its glue stays, as it must);
+      // SpecializeOptions::sizes_among_scalar_inputs are left to the merge of the caller's runs.
+      if (!TypeHoldsTensor(in->type()) && !value.isNone() && !value.isObject() &&
+          !options.sizes_among_scalar_inputs.contains(i)) {
+        s.MarkDataDependent(in);
       }
       s.Bind(in, std::move(value));
     }

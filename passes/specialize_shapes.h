@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 
 namespace graph_lower {
@@ -66,6 +67,11 @@ struct SpecializeOptions {
   // stands.
   // Its error is returned as SpecializeShapes' own.
   std::function<absl::StatusOr<std::vector<c10::IValue>>()> make_example_values;
+  // Scalar inputs (int, float, bool, str, lists of them) may take other values when the program
+  // runs: what they decide is data-dependent (the glue on them stays), except the inputs listed
+  // here, by index: sizes that the caller's runs at other sizes vary (a symbolic size dynamo
+  // passes as an int), where the merge of those runs' types decides what stays symbolic.
+  absl::flat_hash_set<size_t> sizes_among_scalar_inputs;
 };
 
 // Before: `graph` with any tensor types; `inputs` holds one value per graph input (input 0 is the

@@ -444,5 +444,32 @@ graph(%x : Tensor, %y : Tensor):
   ExpectTypeOf((*g)->outputs()[4], a.transpose(0, 1));
 }
 
+// A scalar read from a tensor's values (aten::Int.Tensor) is of the data: a tensor whose size it
+// gives keeps only its rank, dtype and device (other values give other sizes), while a tensor it
+// only scales keeps the sizes eager gives.
+TEST(SpecializeShapesTest, SizesReadFromValuesAreNotSpecialised) {
+  constexpr char kReads[] = R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %n : int = aten::Int(%x)
+  %sizes : int[] = prim::ListConstruct(%n)
+  %z : Tensor = aten::zeros(%sizes, %none, %none, %none, %none)
+  %s : float = aten::Float(%x)
+  %scaled : Tensor = aten::mul(%x, %s)
+  return (%z, %scaled)
+)IR";
+  absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(kReads, "test");
+  ASSERT_TRUE(g.ok()) << g.status();
+  const at::Tensor x = torch::full({}, 3.0);
+  absl::StatusOr<SpecializeStats> stats = SpecializeShapes(**g, {x}, SpecializeOptions{});
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  auto z = (*g)->outputs()[0]->type()->cast<c10::TensorType>();
+  ASSERT_TRUE(z);
+  EXPECT_EQ(z->sizes().size(), 1u);
+  EXPECT_FALSE(z->sizes().concrete_sizes().has_value()) << *z;
+  EXPECT_EQ(z->scalarType(), at::kFloat);
+  ExpectTypeOf((*g)->outputs()[1], x * 3.0);
+}
+
 }  // namespace
 }  // namespace graph_lower

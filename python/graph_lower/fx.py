@@ -825,6 +825,27 @@ class _Exporter:
                              "its fake kernel does not support them")
         return got
 
+    def data_read_val(self, op, args, origin):
+        """The val of aten._local_scalar_dense (a tensor's one value read into a scalar): the
+        unbacked symbol of the FX node the read came from when it is a read of the same kind
+        (SymInt of an integer tensor, SymFloat of a floating one, SymBool of a bool one), so the
+        ranges torch.export recorded for it (torch._check, _check_is_size) still hold for the
+        sizes computed from it; None otherwise (fake_run then makes a new one)."""
+        if op is not torch.ops.aten._local_scalar_dense.default or origin is None:
+            return None
+        val, source = origin.get("val"), args[0].meta.get("val")
+        if not isinstance(source, torch.Tensor):
+            return None
+        if source.dtype == torch.bool:
+            kind = torch.SymBool
+        elif source.dtype.is_floating_point:
+            kind = torch.SymFloat
+        elif source.dtype.is_complex:
+            return None
+        else:
+            kind = torch.SymInt
+        return val if isinstance(val, kind) else None
+
     def view_of_copy(self, call):
         """An aten.view the symbolic strides do not allow (a graph traced by AOTAutograd views a
         tensor that eager lays out contiguously, and a decomposition gave it other strides,
@@ -867,7 +888,10 @@ class _Exporter:
         vals = None
         if self.mode is not None:
             vals = [_fake(self.mode, t) for t, _ in outs]
-            if any(v is None for v in vals):  # (`None in vals` compares tensors with ==)
+            read = self.data_read_val(op, call.args, meta)
+            if read is not None:
+                vals = [read]
+            elif any(v is None for v in vals):  # (`None in vals` compares tensors with ==)
                 got = self.fake_run(op, call.args, call.kwargs)
                 if got is None and op is torch.ops.aten.view.default:
                     got = self.view_of_copy(call)

@@ -445,6 +445,35 @@ def _kinds(graph):
     return {node.kind() for node in _all_nodes(graph)}
 
 
+class SizesFromAnIntInput(nn.Module):
+    def forward(self, x, n: int, flag: bool):
+        z = torch.zeros(n)
+        y = x.view(n, -1)
+        if flag:  # a branch on a scalar input, the two sides of other ranks
+            w = y.unsqueeze(0)
+        else:
+            w = y
+        return z + 1, z.size(0) * 2, y.size(1), w.dim(), x.size(0) + 1
+
+
+def test_scalar_inputs_are_not_specialised(graph_lower_bin, tmp_path):
+    # Silent before: the example's n = 4 was folded into every size read from n (z.size(0) * 2
+    # gave 8 for n = 6). A scalar forward input may be another value when the program runs; only
+    # what depends on the tensors' shapes alone (x.size(0)) folds.
+    module = SizesFromAnIntInput()
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module,
+                                     [torch.randn(12), 4, True])
+    assert rep["verified"] is True, proc.stderr
+    # w's rank is of the flag: its dim() is left for the backend (exit 1).
+    assert proc.returncode == 1 and rep["non_core_ops"] == ["aten::dim"], proc.stderr
+    assert only_metadata_queries_left(rep)
+    for n, flag in ((6, False), (3, True), (4, True)):
+        x = torch.randn(12)
+        got, want = lowered(x, n, flag), module(x, n, flag)
+        torch.testing.assert_close(got[0], want[0])
+        assert list(got[1:]) == list(want[1:]), (n, flag)
+
+
 class ShapeLoop(nn.Module):
     def forward(self, x):
         y = x
@@ -1013,20 +1042,33 @@ class SameShapeDataBranch(nn.Module):
         return y.reshape(y.size(0), -1).sum(1), y.size(1)
 
 
-# Making scalars read from values data-dependent in shape specialisation fixes both (tried this
-# stop), but then run_decompositions of an exported `x[:n.item()]` loses the slice's meta["val"]
-# (test_dynamic_shapes.py::test_a_slice_to_a_size_read_from_data): export_fx needs a val for
-# values of unknown sizes (unbacked symbols) first.
-DATA_READ_SIZES = ("a size or rank read from tensor values is specialised to the example's "
-                   "(silent: wrong number, exit 0)")
+class LengthFromData(nn.Module):
+    def forward(self, x):
+        kept: List[int] = []
+        for i in range(int(x.sum())):  # a trip count read from the values
+            kept.append(i)
+        return x + 1, len(kept)
+
+
+class TopkCountFromData(nn.Module):
+    def forward(self, x):
+        values, _ = x.topk(int((x > 0).sum()))
+        return values * 2, values.size(0)
+
+
+class ScaleFromData(nn.Module):
+    def forward(self, x):
+        # A scalar read from the values that decides no shape: x's sizes stay known.
+        return x * float(x.max()), x.size(0) + 1
 
 
 @pytest.mark.parametrize("module,example,others", [
-    pytest.param(SizeFromData, torch.ones(4), [torch.ones(6), torch.ones(2)],
-                 marks=pytest.mark.xfail(strict=True, reason=DATA_READ_SIZES)),
-    pytest.param(RankFromDataBranch, torch.ones(4), [-torch.ones(4), torch.ones(4)],
-                 marks=pytest.mark.xfail(strict=True, reason=DATA_READ_SIZES)),
+    (SizeFromData, torch.ones(4), [torch.ones(6), torch.ones(2)]),
+    (RankFromDataBranch, torch.ones(4), [-torch.ones(4), torch.ones(4)]),
     (SameShapeDataBranch, torch.ones(3, 4), [-torch.ones(3, 4), torch.ones(3, 4)]),
+    (LengthFromData, torch.ones(4), [torch.ones(6), torch.zeros(3)]),
+    (TopkCountFromData, torch.ones(5), [torch.tensor([1., -1, 2, -3, 4]), -torch.ones(5)]),
+    (ScaleFromData, torch.ones(4), [torch.randn(4), torch.randn(4)]),
 ])
 def test_sizes_and_ranks_read_from_values_are_not_specialised(graph_lower_bin, tmp_path, module,
                                                               example, others):
@@ -1048,3 +1090,6 @@ def test_sizes_and_ranks_read_from_values_are_not_specialised(graph_lower_bin, t
     if module is SameShapeDataBranch:
         # y.size(1) folds: the only glue left is the condition's read of the values.
         assert set(rep["glue_ops"]) <= {"aten::Bool.int", "aten::Int.Scalar"}, rep["glue_ops"]
+    if module is ScaleFromData:
+        # x.size(0) + 1 folds; the read of the values is what is left.
+        assert rep["glue_ops"] == ["aten::Float.Scalar"], rep["glue_ops"]
