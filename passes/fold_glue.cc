@@ -601,6 +601,172 @@ bool FoldAssignedLists(torch::jit::Block* top) {
   return changed;
 }
 
+// The contents of a list whose every element is a constant int, float or bool (a
+// prim::ListConstruct of constants, or aten::list / aten::copy of a constant list): a new list
+// object, or nullopt.
+std::optional<c10::IValue> ConstantListContents(const Node& n) {
+  if (n.outputs().size() != 1) return std::nullopt;
+  const auto type = n.output()->type()->cast<c10::ListType>();
+  if (!type) return std::nullopt;
+  const c10::TypeKind element = type->getElementType()->kind();
+  if (element != c10::TypeKind::IntType && element != c10::TypeKind::FloatType &&
+      element != c10::TypeKind::BoolType) {
+    return std::nullopt;
+  }
+  c10::impl::GenericList list(type->getElementType());
+  if (n.kind() == c10::prim::ListConstruct) {
+    for (const torch::jit::Value* in : n.inputs()) {
+      std::optional<c10::IValue> item = torch::jit::toIValue(in);
+      if (!item) return std::nullopt;
+      list.push_back(*std::move(item));
+    }
+  } else if ((n.kind() == c10::aten::copy || n.kind() == c10::aten::list) &&
+             n.inputs().size() == 1) {
+    std::optional<c10::IValue> source = torch::jit::toIValue(n.input(0));
+    if (!source || !source->isList()) return std::nullopt;
+    for (const c10::IValue& item : source->toListRef()) list.push_back(item);
+  } else {
+    return std::nullopt;
+  }
+  return c10::IValue(std::move(list));
+}
+
+// The value of an argument of a list write: a constant, or a list of constants nothing writes.
+std::optional<c10::IValue> ConstantArgument(const torch::jit::Value* v) {
+  if (std::optional<c10::IValue> c = torch::jit::toIValue(v)) return c;
+  if (!OnlyRead(v)) return std::nullopt;
+  return ConstantListContents(*v->node());
+}
+
+// Runs, on lists of constants, the writes a program makes to them in their own block (`s =
+// list(x.shape); s.pop(); s.insert(1, 1); del s[0]; s.reverse(); s += [2]`: any op whose schema
+// writes the list, aten::append, pop, insert, Delete, reverse, add_, extend, sort, _set_item, ...,
+// with constant other arguments), with the interpreter's own kernels, in program order. Each read
+// of the list between them (UseOnlyReads, or a copy) gets a constant of the list as written before
+// it; a write's other results (pop's item) become constants. At the first other use (a write in a
+// branch or with a non-constant argument, a write that raises, the list returned or put into a
+// container: where it may be reached another way) the list is made afresh (aten::list of a constant
+// of its contents) for the uses from there on. Only done where a write runs; returns whether any
+// did.
+bool FoldConstantListWrites(torch::jit::Block* top) {
+  std::vector<Node*> lists;
+  CollectNodes(top, [](const Node& n) { return ConstantListContents(n).has_value(); }, lists);
+  bool changed = false;
+  for (Node* node : lists) {
+    torch::jit::Block* block = node->owningBlock();
+    torch::jit::Graph& graph = *block->owningGraph();
+    torch::jit::Value* list = node->output();
+    // A list write's list result is the list itself (`s += [2]` is `s = aten::add_(s, [2])`,
+    // whose schema does not say so; append and _set_item return it too): read as the list.
+    for (const torch::jit::Use& use : std::vector<torch::jit::Use>(list->uses())) {
+      const c10::FunctionSchema* schema = use.user->maybeSchema();
+      if (use.offset != 0 || !schema || !schema->is_mutable({c10::SchemaArgType::input, 0})) {
+        continue;
+      }
+      for (torch::jit::Value* out : use.user->outputs()) {
+        if (out->type()->cast<c10::ListType>()) out->replaceAllUsesWith(list);
+      }
+    }
+    std::vector<torch::jit::Use> uses(list->uses().begin(), list->uses().end());
+    if (std::any_of(uses.begin(), uses.end(),
+                    [&](const torch::jit::Use& u) { return !AncestorIn(u.user, block); })) {
+      continue;
+    }
+    // Program order of the nodes of the list's block holding the uses.
+    std::stable_sort(uses.begin(), uses.end(),
+                     [&](const torch::jit::Use& a, const torch::jit::Use& b) {
+                       return AncestorIn(a.user, block)->isBefore(AncestorIn(b.user, block));
+                     });
+    auto is_write = [&](const torch::jit::Use& u) {
+      const c10::FunctionSchema* schema = u.user->maybeSchema();
+      if (u.offset != 0 || u.user->owningBlock() != block || !schema ||
+          !schema->is_mutable({c10::SchemaArgType::input, 0})) {
+        return false;
+      }
+      for (size_t i = 1; i < u.user->inputs().size(); ++i) {
+        if (!ConstantArgument(u.user->input(i))) return false;
+      }
+      // (Its list results, the list itself, were replaced by the list above.)
+      return true;
+    };
+    // A copy (aten::copy.t, aten::list.t: annotated as aliasing their argument) makes a new list
+    // of the same items, which are ints, floats or bools here: a read.
+    auto is_read = [](const torch::jit::Use& u) {
+      return UseOnlyReads(u) || (u.offset == 0 && (u.user->kind() == c10::aten::copy ||
+                                                   u.user->kind() == c10::aten::list));
+    };
+    // The run: states[k] is the list after k writes; results[k] the k-th write's results.
+    std::vector<c10::impl::GenericList> states{ConstantListContents(*node)->toList()};
+    std::vector<torch::jit::Stack> results;
+    size_t end = 0;
+    for (; end < uses.size(); ++end) {
+      const torch::jit::Use& use = uses[end];
+      if (!is_write(use)) {
+        if (!is_read(use)) break;
+        continue;
+      }
+      c10::impl::GenericList next = states.back().copy();
+      torch::jit::Stack stack{c10::IValue(next)};
+      for (size_t k = 1; k < use.user->inputs().size(); ++k) {
+        stack.push_back(*ConstantArgument(use.user->input(k)));
+      }
+      try {
+        use.user->getOperation()(stack);
+      } catch (const std::exception&) {
+        break;  // it raises when the program runs (a pop of an empty list): kept
+      }
+      if (stack.size() != use.user->outputs().size()) break;
+      states.push_back(std::move(next));
+      results.push_back(std::move(stack));
+    }
+    // The uses inside the node holding the first other use (a loop reading and writing the list)
+    // see the list as it is there: they go with it.
+    if (end < uses.size()) {
+      Node* at = AncestorIn(uses[end].user, block);
+      while (end > 0 && AncestorIn(uses[end - 1].user, block) == at) --end;
+      const size_t kept = std::count_if(uses.begin(), uses.begin() + end, is_write);
+      results.erase(results.begin() + kept, results.end());
+      states.erase(states.begin() + kept + 1, states.end());
+    }
+    if (results.empty()) continue;
+    auto constant = [&](const c10::impl::GenericList& l, Node* before) {
+      torch::jit::WithInsertPoint guard(before);
+      torch::jit::Value* c = graph.insertConstant(c10::IValue(l.copy()));
+      c->setType(list->type());
+      return c;
+    };
+    std::vector<Node*> writes;
+    for (size_t i = 0; i < end; ++i) {
+      const torch::jit::Use& use = uses[i];
+      if (!is_write(use)) {
+        use.user->replaceInput(use.offset,
+                               constant(states[writes.size()], AncestorIn(use.user, block)));
+        continue;
+      }
+      const torch::jit::Stack& outs = results[writes.size()];
+      torch::jit::WithInsertPoint guard(use.user);
+      for (size_t k = 0; k < outs.size(); ++k) {
+        torch::jit::Value* out = use.user->output(k);
+        if (out->hasUses()) out->replaceAllUsesWith(graph.insertConstant(outs[k]));
+      }
+      writes.push_back(use.user);
+    }
+    if (end < uses.size()) {
+      Node* at = AncestorIn(uses[end].user, block);
+      torch::jit::WithInsertPoint guard(at);
+      torch::jit::Value* fresh = graph.insert(c10::aten::list, {constant(states.back(), at)});
+      fresh->setType(list->type());
+      for (size_t i = end; i < uses.size(); ++i) {
+        uses[i].user->replaceInput(uses[i].offset, fresh);
+      }
+    }
+    for (Node* w : writes) w->destroy();
+    if (!list->hasUses()) node->destroy();
+    changed = true;
+  }
+  return changed;
+}
+
 // Replaces each dict built by item assignments, `d = {}; d["out"] = x; d["aux"] = y; return d`
 // (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
 // FoldAppendedLists does lists: when every assignment is in the dict's own block with a constant
@@ -806,6 +972,7 @@ absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
       round |= FoldAppendedLists(graph.block());
       round |= FoldAssignedDicts(graph.block());
       round |= FoldAssignedLists(graph.block());
+      round |= FoldConstantListWrites(graph.block());
       round |= FoldTupleUnpacks(graph.block());
       round |= LinearConstantPropagation(graph, /*scalars_only=*/true).Run(graph.block());
       if (!round) return changed;
@@ -825,6 +992,7 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
     for (int round = 0; round < 4; ++round) {
       changed |= FoldQueries(graph->block(), inference);
       changed |= FoldListIndexing(graph->block());
+      changed |= FoldConstantListWrites(graph->block());
       const bool inlined = InlineConstantIfs(graph->block());
       changed |= inlined;
       if (!inlined) break;

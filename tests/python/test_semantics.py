@@ -474,6 +474,37 @@ def test_scalar_inputs_are_not_specialised(graph_lower_bin, tmp_path):
         assert list(got[1:]) == list(want[1:]), (n, flag)
 
 
+class ShapeListWrites(nn.Module):
+    """Sizes moved about by the list methods Python code uses on shapes."""
+
+    def forward(self, x):
+        s = list(x.shape)
+        last = s.pop()
+        s.insert(1, 1)
+        t = s.copy()
+        t[0] = -1
+        del s[0]
+        s.reverse()
+        s += [last]
+        u = list(x.shape)
+        u.append(last // 2)
+        u[-2] = 2
+        return x.reshape(t), x.reshape([-1] + s).sum(0), x.reshape(u), len(s)
+
+
+def test_list_writes_on_known_shapes_fold(graph_lower_bin, tmp_path):
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, ShapeListWrites(),
+                                     [torch.randn(2, 3, 4)])
+    assert proc.returncode == 0 and rep["verified"] is True, proc.stderr
+    assert rep["glue_ops"] == [], rep["glue_ops"]
+    x = torch.randn(2, 3, 4)
+    for got, want in zip(lowered(x), ShapeListWrites()(x)):
+        if isinstance(want, torch.Tensor):
+            torch.testing.assert_close(got, want)
+        else:
+            assert got == want
+
+
 class ShapeLoop(nn.Module):
     def forward(self, x):
         y = x
