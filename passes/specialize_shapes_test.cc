@@ -32,6 +32,22 @@ graph(%q : Tensor, %k : Tensor, %v : Tensor, %q2 : Tensor, %k2 : Tensor, %v2 : T
   return (%a, %b, %c)
 )IR";
 
+// SpecializeShapes on `inputs` with the scalar ones (need_weights, training, dropout p, ...)
+// bound as constants first, as a module's constant arguments are: SpecializeShapes takes a scalar
+// input for data that may change when the program runs, and specialises nothing it decides.
+absl::StatusOr<SpecializeStats> SpecializeWithScalarsBound(torch::jit::Graph& g,
+                                                           const std::vector<c10::IValue>& inputs,
+                                                           const SpecializeOptions& options) {
+  {
+    torch::jit::WithInsertPoint guard(g.block()->nodes().front());
+    for (size_t i = 0; i < inputs.size() && i < g.inputs().size(); ++i) {
+      if (inputs[i].isTensor() || inputs[i].isNone()) continue;
+      g.inputs()[i]->replaceAllUsesWith(g.insertConstant(inputs[i]));
+    }
+  }
+  return SpecializeShapes(g, inputs, options);
+}
+
 void ExpectTypeOf(const torch::jit::Value* v, const at::Tensor& eager) {
   auto type = v->type()->cast<c10::TensorType>();
   ASSERT_TRUE(type && type->isComplete()) << v->debugName() << ": " << *v->type();
@@ -116,7 +132,7 @@ TEST(SpecializeShapesTest, MultiHeadAttentionWithoutWeightsOrMaskTakesItsShapeRu
       SpecializeOptions options;
       options.compare_with_example_run = true;  // Internal if the CPU run's types differ
       absl::StatusOr<SpecializeStats> stats =
-          SpecializeShapes(**g, {x, qkv_w, qkv_b, proj_w, proj_b, mask, false}, options);
+          SpecializeWithScalarsBound(**g, {x, qkv_w, qkv_b, proj_w, proj_b, mask, false}, options);
       ASSERT_TRUE(stats.ok()) << stats.status();
       EXPECT_TRUE(stats->on_meta);
       EXPECT_EQ(stats->shape_rule_runs, masked ? 0 : 1);  // a mask is left to the run on zeros
@@ -142,8 +158,8 @@ TEST(SpecializeShapesTest, MultiHeadAttentionWithWeightsRunsOnZerosAndMatchesEag
                    proj_b = torch::randn({16});
   SpecializeOptions options;
   options.compare_with_example_run = true;
-  absl::StatusOr<SpecializeStats> stats =
-      SpecializeShapes(**g, {x, qkv_w, qkv_b, proj_w, proj_b, c10::IValue(), true}, options);
+  absl::StatusOr<SpecializeStats> stats = SpecializeWithScalarsBound(
+      **g, {x, qkv_w, qkv_b, proj_w, proj_b, c10::IValue(), true}, options);
   ASSERT_TRUE(stats.ok()) << stats.status();
   EXPECT_EQ(stats->shape_rule_runs, 0);  // the rule leaves need_weights=True to the run on zeros
 
@@ -193,10 +209,10 @@ TEST(SpecializeShapesTest, TransformerEncoderLayerTakesItsShapeRuleWithoutAMaskA
         SpecializeOptions options;
         options.compare_with_example_run = true;  // Internal if the CPU run's types differ
         absl::StatusOr<SpecializeStats> stats =
-            SpecializeShapes(**g,
-                             {src, qkv_w, qkv_b, proj_w, proj_b, n1_w, n1_b, n2_w, n2_b, f1_w, f1_b,
-                              f2_w, f2_b, norm_first, mask},
-                             options);
+            SpecializeWithScalarsBound(**g,
+                                       {src, qkv_w, qkv_b, proj_w, proj_b, n1_w, n1_b, n2_w, n2_b,
+                                        f1_w, f1_b, f2_w, f2_b, norm_first, mask},
+                                       options);
         ASSERT_TRUE(stats.ok()) << stats.status();
         EXPECT_TRUE(stats->on_meta);
         EXPECT_EQ(stats->shape_rule_runs, masked ? 0 : 1);
@@ -314,7 +330,7 @@ TEST(SpecializeShapesTest, BatchNormTakesItsShapeRuleOnDenseInputsAndMatchesEage
       SpecializeOptions options;
       options.compare_with_example_run = true;
       absl::StatusOr<SpecializeStats> stats =
-          SpecializeShapes(**g, {x, w, b, mean.clone(), var.clone(), training}, options);
+          SpecializeWithScalarsBound(**g, {x, w, b, mean.clone(), var.clone(), training}, options);
       ASSERT_TRUE(stats.ok()) << stats.status();
       const bool rule = name != "empty" && name != "transposed";
       EXPECT_EQ(stats->shape_rule_runs, rule ? 1 : 0);
@@ -401,7 +417,7 @@ graph(%q : Tensor, %k : Tensor, %v : Tensor, %mask : Tensor?, %p : float, %causa
     options.compare_with_example_run = true;
     const c10::IValue mask = c.mask ? c10::IValue(*c.mask) : c10::IValue();
     absl::StatusOr<SpecializeStats> stats =
-        SpecializeShapes(**g, {c.q, c.k, c.v, mask, c.p, c.causal, c.gqa}, options);
+        SpecializeWithScalarsBound(**g, {c.q, c.k, c.v, mask, c.p, c.causal, c.gqa}, options);
     ASSERT_TRUE(stats.ok()) << stats.status();
     EXPECT_EQ(stats->shape_rule_runs, 1);
     torch::NoGradGuard no_grad;
