@@ -74,6 +74,16 @@ bool ReadsTensorData(const Node& node) {
                      [](const Value* v) { return v->type()->cast<c10::TensorType>() != nullptr; });
 }
 
+// Whether input `k` of `node`, a scalar or list, is a dim argument (`dim`, `start_dim`,
+// `keepdim`, `dim0`, ...): one that can decide the rank of what the op returns (flatten(n),
+// sum(x, 0, keepdim=b)).
+bool DecidesRank(const Node& node, size_t k) {
+  if (TypeHoldsTensor(node.input(k)->type())) return false;
+  const c10::FunctionSchema* schema = node.maybeSchema();
+  return schema && k < schema->arguments().size() &&
+         schema->arguments()[k].name().find("dim") != std::string::npos;
+}
+
 // Whether a scalar or list of type `t` passed to an op can decide the shape of what it returns:
 // sizes, dims, counts and flags (int, SymInt, bool, float and their lists and optionals;
 // upsampling's scale factors are floats). A Scalar (a fill value, an `alpha`) cannot, except for
@@ -246,8 +256,11 @@ class Specializer {
     for (size_t k = 0; k < node.inputs().size(); ++k) {
       if (!data_dependent_.contains(node.input(k)) || !TaintsOutputs(node, k)) continue;
       data_dependent = true;
-      rank_of_data |= rank_of_data_.contains(node.input(k));
+      rank_of_data |= rank_of_data_.contains(node.input(k)) || DecidesRank(node, k);
     }
+    // A container written with a value of the data holds data from there on (`s.append(n)`,
+    // `s[i] = n`, `s.insert(n, 1)`).
+    if (data_dependent && node.blocks().empty()) MarkWrittenContainers(node, /*length=*/false);
     if (data_dependent) {
       // Shapes that depend on values: a meta run has none.
       if (meta_ && reads_values)
@@ -599,6 +612,7 @@ class Specializer {
     // A condition of the data may go the other way on other values: the outputs' types must
     // hold for both branches. The other one is run too, for its types, where that is safe.
     const bool of_data = data_dependent_.contains(node.input(0));
+    if (of_data) MarkWritesIn(node);
     Block* other = node.blocks()[in[0].toBool() ? 1 : 0];
     const bool other_ran = of_data && RunForTypesOnly(*other);
     for (size_t i = 0; i < node.outputs().size(); ++i) {
@@ -673,6 +687,36 @@ class Specializer {
     if (any_tensor) size_valued_.insert(node.output());
   }
 
+  // The containers (lists, dicts) `node` writes hold data from there on; with `length`, their
+  // length too (written in a branch or loop decided by the data).
+  void MarkWrittenContainers(const Node& node, bool length) {
+    const c10::FunctionSchema* schema = node.maybeSchema();
+    if (!schema) return;
+    for (size_t k = 0; k < node.inputs().size() && k < schema->arguments().size(); ++k) {
+      Value* v = node.input(k);
+      if (v->type()->cast<c10::TensorType>() ||
+          !schema->is_mutable({c10::SchemaArgType::input, k})) {
+        continue;
+      }
+      data_dependent_.insert(v);
+      if (length) rank_of_data_.insert(v);
+    }
+  }
+
+  // Every write in the blocks of `node` (an If or Loop decided by the data: the writes of the
+  // branch not taken, or of iterations not run, happen for other values).
+  void MarkWritesIn(const Node& node) {
+    for (const Block* b : node.blocks()) {
+      for (const Node* n : b->nodes()) {
+        if (!n->blocks().empty()) {
+          MarkWritesIn(*n);
+        } else if (NodeWrites(*n)) {
+          MarkWrittenContainers(*n, /*length=*/true);
+        }
+      }
+    }
+  }
+
   // A block's output (or a loop's carried input) passes its data dependence on to `to`.
   void CarryDataDependence(Value* from, Value* to) {
     if (data_dependent_.contains(from)) data_dependent_.insert(to);
@@ -691,6 +735,12 @@ class Specializer {
     std::vector<c10::IValue> carried(in.begin() + 2, in.end());
     loops_.push_back(&node);
     absl::Cleanup pop_loop = [this] { loops_.pop_back(); };
+    // A trip count or condition of the data: other values run it more or fewer times.
+    bool of_data =
+        data_dependent_.contains(node.input(0)) || data_dependent_.contains(node.input(1));
+    absl::Cleanup mark_writes = [&] {
+      if (of_data) MarkWritesIn(node);
+    };
     // Each output's type is the merge of the carried value's before the loop and after every
     // iteration: the trip count or condition may come from values (an int argument, a tensor's
     // sum), and other values may run it more or fewer times. A shape that changes from one
@@ -708,6 +758,7 @@ class Specializer {
       for (size_t k = 0; k < carried.size(); ++k) Observe(body->inputs()[k + 1], carried[k]);
       RunBlock(*body);
       if (loop_budget_spent_) break;
+      of_data |= data_dependent_.contains(body->outputs()[0]);
       auto c = values_.find(body->outputs()[0]);
       if (c == values_.end() || !c->second.isBool()) return UnknownLoop(node);
       cond = c->second.toBool();

@@ -474,6 +474,101 @@ def test_scalar_inputs_are_not_specialised(graph_lower_bin, tmp_path):
         assert list(got[1:]) == list(want[1:]), (n, flag)
 
 
+class StackOfScalarCount(nn.Module):
+    def forward(self, x, n: int):
+        return torch.stack([x.sum() for _ in range(n)]).shape
+
+
+class TransposeAtScalarDim(nn.Module):
+    def forward(self, x, n: int):
+        return x.transpose(0, n).shape
+
+
+class FlattenFromScalarDim(nn.Module):
+    def forward(self, x, n: int):
+        return x.flatten(n).shape
+
+
+class UnflattenToScalarRows(nn.Module):
+    def forward(self, x, n: int):
+        return x.flatten().unflatten(0, [n, -1]).shape
+
+
+class RepeatInterleaveScalar(nn.Module):
+    def forward(self, x, n: int):
+        return x.repeat_interleave(n, 0).shape
+
+
+class InterpolateToScalarSize(nn.Module):
+    def forward(self, x, n: int):
+        return F.interpolate(x.unsqueeze(0), size=n).shape
+
+
+class InterpolateByScalarFactor(nn.Module):
+    def forward(self, x, f: float):
+        return F.interpolate(x.unsqueeze(0), scale_factor=f).shape
+
+
+class KeepdimFlag(nn.Module):
+    def forward(self, x, b: bool):
+        return x.sum(0, keepdim=b).shape
+
+
+class InsertAtScalarIndex(nn.Module):
+    def forward(self, x, n: int):
+        s = list(x.shape)
+        s.insert(n, 1)
+        return x.view(s).shape, s
+
+
+class AppendInAScalarBranch(nn.Module):
+    def forward(self, x, n: int):
+        s = list(x.shape)
+        if n > 0:
+            s.append(1)
+        return x.view(s + [1]).shape
+
+
+class AppendInAScalarLoop(nn.Module):
+    def forward(self, x, n: int):
+        s = list(x.shape)
+        for _ in range(n):
+            s.append(1)
+        return x.view(s).shape
+
+
+_X = torch.arange(6.).view(2, 3)
+
+
+@pytest.mark.parametrize("module,example,other", [
+    (StackOfScalarCount, 2, 5),
+    (TransposeAtScalarDim, 0, 1),
+    (FlattenFromScalarDim, 0, 1),
+    (UnflattenToScalarRows, 2, 3),
+    (RepeatInterleaveScalar, 2, 3),
+    (InterpolateToScalarSize, 2, 5),
+    (InterpolateByScalarFactor, 2.0, 3.0),
+    (KeepdimFlag, True, False),
+    (InsertAtScalarIndex, 1, 0),
+    (AppendInAScalarBranch, 1, 0),
+    (AppendInAScalarLoop, 1, 2),
+])
+def test_what_a_scalar_input_decides_is_not_specialised(graph_lower_bin, tmp_path, module,
+                                                        example, other):
+    # Each was silent before (exit 0, the example's value baked in: x.transpose(0, n) kept
+    # [2, 3] for n = 1), found by a try-to-break-it pass. The scalar reaches the sizes through a
+    # dim argument, a list written with it or in a branch or loop decided by it.
+    x = _X if module not in (InsertAtScalarIndex, AppendInAScalarBranch,
+                             AppendInAScalarLoop) else torch.randn(2, 3, 4)
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module(), [x, example])
+    assert rep["verified"] is True, proc.stderr
+    # A rank that depends on the scalar leaves its query for the backend (exit 1).
+    assert proc.returncode == 0 or only_metadata_queries_left(rep), proc.stderr
+    plain = lambda v: [plain(e) for e in v] if isinstance(v, (list, tuple)) else v  # noqa: E731
+    for value in (example, other):
+        assert plain(lowered(x, value)) == plain(module()(x, value)), value
+
+
 class ShapeListWrites(nn.Module):
     """Sizes moved about by the list methods Python code uses on shapes."""
 
