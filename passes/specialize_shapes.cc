@@ -246,7 +246,7 @@ class Specializer {
     const bool reads_values =
         (HasTag(node, at::Tag::dynamic_output_shape) && !IndexedByIntegers(node)) ||
         UntaggedDynamicOutputShape(node) ||
-        (ReadsTensorData(node) && !size_valued_.contains(node.input(0)));
+        (ReadsTensorData(node) && !AllTensorInputsSizeValued(node));
     bool data_dependent = reads_values;
     // A data-dependent value's rank is of the data too when an input's is, or when the op's
     // output rank follows from sizes (squeeze drops the dims of size 1). A scalar read from
@@ -667,24 +667,24 @@ class Specializer {
   // tensors (size_valued_): torch.jit.trace records `x.view(x.size(0) // 2, -1)` as
   // prim::NumToTensor of the size, tensor arithmetic on it, and aten::Int back.
   void NoteSizeValued(const Node& node) {
-    if (node.kind() == c10::prim::NumToTensor) {
+    if (node.outputs().size() != 1 || !node.output()->type()->cast<c10::TensorType>()) return;
+    if (node.kind() == c10::prim::NumToTensor || node.kind() == c10::prim::Constant) {
       size_valued_.insert(node.output());
       return;
     }
-    if (node.kind() == c10::prim::Constant || !node.blocks().empty() || node.isNondeterministic() ||
-        node.outputs().size() != 1 || !node.output()->type()->cast<c10::TensorType>()) {
-      if (node.kind() == c10::prim::Constant && node.output()->type()->cast<c10::TensorType>()) {
-        size_valued_.insert(node.output());
-      }
-      return;
-    }
+    if (!node.blocks().empty() || node.isNondeterministic()) return;
+    if (AllTensorInputsSizeValued(node)) size_valued_.insert(node.output());
+  }
+
+  // Whether `node` takes tensors, and each is size_valued_.
+  bool AllTensorInputsSizeValued(const Node& node) const {
     bool any_tensor = false;
     for (const Value* in : node.inputs()) {
       if (!TypeHoldsTensor(in->type())) continue;
-      if (!size_valued_.contains(in)) return;
+      if (!size_valued_.contains(in)) return false;
       any_tensor = true;
     }
-    if (any_tensor) size_valued_.insert(node.output());
+    return any_tensor;
   }
 
   // The containers (lists, dicts) `node` writes hold data from there on; with `length`, their
