@@ -622,12 +622,13 @@ class Specializer {
         values_.erase(out);
         continue;
       }
-      Observe(out, it->second);
+      // A copy: Observe inserts into values_, which may rehash it (and `it` with it).
+      const c10::IValue taken_value = it->second;
+      Observe(out, taken_value);
       CarryDataDependence(taken->outputs()[i], out);
       if (!of_data) continue;
       // A tensor both sides give with one type keeps it; anything else is of the data (a rank
       // that differs between the sides, or a scalar or list, too).
-      const c10::IValue taken_value = it->second;
       auto o = values_.find(other->outputs()[i]);
       if (other_ran && o != values_.end() && taken_value.isTensor() && o->second.isTensor() &&
           taken_value.toTensor().defined() && o->second.toTensor().defined()) {
