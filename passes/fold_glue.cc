@@ -992,6 +992,9 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
     for (int round = 0; round < 4; ++round) {
       changed |= FoldQueries(graph->block(), inference);
       changed |= FoldListIndexing(graph->block());
+      // Lists a decomposition builds by appends in branches on None arguments (`Tensor?[]`
+      // indices) are flat once those branches are inlined.
+      changed |= FoldAppendedLists(graph->block());
       changed |= FoldConstantListWrites(graph->block());
       const bool inlined = InlineConstantIfs(graph->block());
       changed |= inlined;

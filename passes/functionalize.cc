@@ -277,6 +277,39 @@ std::shared_ptr<torch::jit::Operator> FunctionalTwin(const Node* write,
   return match;
 }
 
+// Creates `kind(inputs)` with `n_outputs` outputs before `before`, resolved to the overload
+// `want`. A None argument matches every optional formal, so the functional form of
+// `linalg_pinv.atol_rtol_tensor_out(x, None, None, True, out)` would resolve to the first
+// optional overload, atol_rtol_float: each None argument is then replaced by a None constant of
+// the formal's own optional type, which only `want` accepts. Returns null (and creates nothing)
+// when the node still resolves to another overload.
+Node* CreateResolvedTo(Graph& graph, Node* before, c10::Symbol kind,
+                       const std::vector<Value*>& inputs, size_t n_outputs,
+                       const c10::FunctionSchema& want) {
+  Node* node = graph.create(kind, inputs, n_outputs);
+  node->insertBefore(before);
+  const c10::FunctionSchema* resolved = node->maybeSchema();
+  if (resolved && resolved->overload_name() == want.overload_name()) return node;
+  std::vector<Node*> typed_nones;
+  for (size_t i = 0; i < inputs.size() && i < want.arguments().size(); ++i) {
+    const c10::TypePtr& formal = want.arguments()[i].type();
+    if (inputs[i]->type()->kind() != c10::TypeKind::NoneType ||
+        formal->kind() != c10::TypeKind::OptionalType) {
+      continue;
+    }
+    Node* none = graph.createNone();
+    none->output()->setType(formal);
+    none->insertBefore(node);
+    node->replaceInput(i, none->output());
+    typed_nones.push_back(none);
+  }
+  resolved = node->maybeSchema();
+  if (resolved && resolved->overload_name() == want.overload_name()) return node;
+  node->destroy();
+  for (Node* none : typed_nones) none->destroy();
+  return nullptr;
+}
+
 // The functional overload of an out= overload (aten::add.out -> aten::add.Tensor): same name,
 // not mutable, one result, and the same arguments without the written `out` one, whose index is
 // stored in `out_index`. The result is then written to `out` as a whole (out= resizes `out` to
@@ -424,11 +457,14 @@ void OutOverloadsAsCopies(torch::jit::Block* block) {
     if (!schema || !schema->is_mutable()) continue;
     const std::vector<c10::Argument>& args = schema->arguments();
     std::vector<size_t> outs;
+    std::vector<std::string> also_written;  // written arguments that are not out=
     for (size_t i = 0; i < args.size(); ++i) {
       if (args[i].alias_info() && args[i].alias_info()->isWrite()) {
-        if (!args[i].is_out()) outs.clear();
-        if (!args[i].is_out()) break;
-        outs.push_back(i);
+        if (args[i].is_out()) {
+          outs.push_back(i);
+        } else {
+          also_written.push_back(args[i].name());
+        }
       }
     }
     if (outs.empty() || outs.size() != node->outputs().size()) continue;
@@ -447,7 +483,16 @@ void OutOverloadsAsCopies(torch::jit::Block* block) {
     const std::string qual = schema->name();
     for (const auto& op : torch::jit::getAllOperatorsFor(node->kind())) {
       const c10::FunctionSchema& twin = op->schema();
-      if (twin.is_mutable() || twin.returns().size() != outs.size()) continue;
+      // The twin writes what the out= overload writes besides its outs (the running statistics
+      // of `_native_batch_norm_legit.out`, whose twin MutableOverloadsAsCopies then rewrites),
+      // and returns fresh tensors.
+      std::vector<std::string> twin_writes;
+      for (const c10::Argument& ta : twin.arguments()) {
+        if (ta.alias_info() && ta.alias_info()->isWrite()) twin_writes.push_back(ta.name());
+      }
+      bool fresh = true;
+      for (const c10::Argument& r : twin.returns()) fresh &= !r.alias_info();
+      if (twin_writes != also_written || !fresh || twin.returns().size() != outs.size()) continue;
       // Map the twin's arguments to the out= node's inputs (by name), or to defaults.
       std::vector<std::optional<size_t>> from(twin.arguments().size());
       size_t matched = 0;
@@ -478,13 +523,8 @@ void OutOverloadsAsCopies(torch::jit::Block* block) {
           inputs.push_back(graph.insertConstant(*ta.default_value()));
         }
       }
-      Node* functional = graph.create(node->kind(), inputs, outs.size());
-      functional->insertBefore(node);
-      const c10::FunctionSchema* resolved = functional->maybeSchema();
-      if (!resolved || resolved->overload_name() != twin.overload_name()) {
-        functional->destroy();
-        continue;
-      }
+      Node* functional = CreateResolvedTo(graph, node, node->kind(), inputs, outs.size(), twin);
+      if (!functional) continue;
       for (size_t k = 0; k < outs.size(); ++k) {
         functional->output(k)->setType(node->output(k)->type());
         Value* dst = node->input(outs[k]);
@@ -539,13 +579,10 @@ void MutableOverloadsAsCopies(torch::jit::Block* block, const FunctionalizeOptio
       if (!same) continue;
       Graph& graph = *node->owningGraph();
       torch::jit::WithInsertPoint guard(node);
-      Node* functional = graph.create(twin_kind, node->inputs(), twin.returns().size());
-      functional->insertBefore(node);
-      const c10::FunctionSchema* resolved = functional->maybeSchema();
-      if (!resolved || resolved->overload_name() != twin.overload_name()) {
-        functional->destroy();
-        continue;
-      }
+      Node* functional =
+          CreateResolvedTo(graph, node, twin_kind, {node->inputs().begin(), node->inputs().end()},
+                           twin.returns().size(), twin);
+      if (!functional) continue;
       for (size_t k = 0; k < n_returns; ++k) {
         functional->output(k)->setType(node->output(k)->type());
         node->output(k)->replaceAllUsesWith(functional->output(k));
@@ -716,14 +753,11 @@ class Functionalizer {
         for (size_t i : order) reordered.push_back(write->input(i));
         args = std::move(reordered);
       }
-      Node* functional = graph_.create(c10::Symbol::fromQualString(twin->schema().name()), args, 1);
+      Node* functional =
+          CreateResolvedTo(graph_, write, c10::Symbol::fromQualString(twin->schema().name()), args,
+                           1, twin->schema());
+      if (!functional) return false;
       functional->output()->setType(c10::TensorType::get());
-      functional->insertBefore(write);
-      const c10::FunctionSchema* resolved = functional->maybeSchema();
-      if (!resolved || resolved->overload_name() != twin->schema().overload_name()) {
-        functional->destroy();
-        return false;
-      }
       // In-place ops keep dst's dtype (x.add_(1.5) on float16 stays float16).
       content = graph_.insert(c10::aten::_to_copy, {functional->output()},
                               {torch::jit::NamedValue("dtype", dtype)});

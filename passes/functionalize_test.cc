@@ -175,6 +175,76 @@ graph(%x : Tensor, %w : Tensor, %b : Tensor, %rm : Tensor, %rv : Tensor):
   EXPECT_TRUE(torch::allclose(tuple[2].toTensor(), after[4].toTensor()));
 }
 
+TEST(FunctionalizeTest, AnOutOverloadThatAlsoWritesRunningStatisticsBecomesFunctional) {
+  // _native_batch_norm_legit.out writes its three outs and the running statistics: it becomes
+  // _native_batch_norm_legit (then its _functional twin) and a copy into each written argument.
+  auto original = ParseIr(R"IR(
+graph(%x : Float(6, 3), %w : Float(3), %b : Float(3), %rm : Float(3), %rv : Float(3),
+      %o : Float(6, 3), %sm : Float(3), %si : Float(3)):
+  %t : bool = prim::Constant[value=1]()
+  %m : float = prim::Constant[value=0.1]()
+  %e : float = prim::Constant[value=1.0000000000000001e-05]()
+  %y : Float(6, 3), %mean : Float(3), %rstd : Float(3) = aten::_native_batch_norm_legit(%x, %w, %b, %rm, %rv, %t, %m, %e, %o, %sm, %si)
+  return (%y)
+)IR");
+  auto g = original->copy();
+  absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
+  // rm, rv, and the three outs come back after the output.
+  ASSERT_EQ(r->mutated_inputs.size(), 5u);
+  std::vector<c10::IValue> in = {torch::randn({6, 3}), torch::randn({3}),      torch::randn({3}),
+                                 torch::randn({3}),    torch::rand({3}) + 0.5, torch::empty({6, 3}),
+                                 torch::empty({3}),    torch::empty({3})};
+  std::vector<c10::IValue> copy;
+  for (const c10::IValue& v : in) copy.emplace_back(v.toTensor().clone());
+  std::vector<c10::IValue> after;
+  absl::StatusOr<std::vector<c10::IValue>> a = RunGraph(original, in, &after);
+  absl::StatusOr<std::vector<c10::IValue>> b = RunGraph(g, copy);
+  ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
+  const auto& tuple = (*b)[0].toTupleRef().elements();
+  ASSERT_EQ(tuple.size(), 6u);
+  EXPECT_TRUE(torch::allclose(tuple[0].toTensor(), (*a)[0].toTensor()));
+  for (size_t k = 0; k < 5; ++k) {
+    const size_t input = r->mutated_inputs[k].first;
+    EXPECT_TRUE(torch::allclose(tuple[k + 1].toTensor(), after[input].toTensor())) << input;
+  }
+}
+
+TEST(FunctionalizeTest, AnOutOverloadWithNoneArgumentsKeepsItsOverload) {
+  // None matches every optional formal: the functional form of atol_rtol_tensor_out must not
+  // resolve to atol_rtol_float, the first overload a None atol fits.
+  auto original = ParseIr(R"IR(
+graph(%x : Tensor):
+  %t : bool = prim::Constant[value=1]()
+  %none : NoneType = prim::Constant()
+  %o : Tensor = aten::zeros_like(%x, %none, %none, %none, %none, %none)
+  %two : int = prim::Constant[value=2]()
+  %p : Tensor = aten::linalg_pinv(%x, %none, %none, %t, %o)
+  %r : Tensor = aten::mul(%p, %two)
+  return (%r)
+)IR");
+  for (const torch::jit::Node* node : original->nodes()) {
+    if (node->kind().toQualString() == std::string("aten::linalg_pinv")) {
+      ASSERT_EQ(node->schema().overload_name(), "atol_rtol_tensor_out");
+    }
+  }
+  auto g = original->copy();
+  absl::StatusOr<FunctionalizeResult> r = Functionalize(g);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
+  bool found = false;
+  for (const torch::jit::Node* node : g->nodes()) {
+    if (node->kind() != c10::Symbol::fromQualString("aten::linalg_pinv")) continue;
+    found = true;
+    EXPECT_EQ(node->schema().overload_name(), "atol_rtol_tensor");
+  }
+  EXPECT_TRUE(found) << GraphToText(*g);
+  torch::Tensor x = torch::randn({4, 4});
+  x = x + x.t();
+  ExpectSameResults(original, g, {x});
+}
+
 TEST(FunctionalizeTest, WritesThroughATypeRefinementReachTheInput) {
   // batch_norm's library decomposition writes running_mean after refining Optional[Tensor].
   auto original = ParseIr(R"IR(

@@ -174,6 +174,13 @@ class Specializer {
       if (it == out.end()) continue;
       if (rank_of_data_.contains(v) || !it->second->sizes().size()) {
         out.erase(it);
+      } else if (v->node()->kind() == c10::aten::nonzero && it->second->sizes().size() == 2 &&
+                 it->second->sizes()[1]) {
+        // nonzero(x) is [count, x.dim()]: only the count depends on the values (the columns of
+        // torch.nonzero(x, as_tuple=True) are then a known number of tensors).
+        const int64_t rank = *it->second->sizes()[1];
+        it->second = it->second->dimensionedOnly()->withSymbolicShapes(
+            c10::SymbolicShape(std::vector<std::optional<int64_t>>{std::nullopt, rank}));
       } else {
         it->second = it->second->dimensionedOnly();
       }

@@ -83,7 +83,53 @@ def _index_put_impl(self: Tensor, indices: List[Optional[Tensor]], values: Tenso
     return torch.index_put(self, indices, values, accumulate)
 
 
+# _unsafe_masked_index(x, mask, indices, fill) = where(mask, x[indices], fill), and its backward
+# _unsafe_masked_index_put_accumulate(x, mask, indices, values) = index_put(x, indices,
+# where(mask, values, 0), accumulate=True), as Inductor emits them (the eager kernels of
+# aten/src/ATen/native/TensorAdvancedIndexing.cpp): indices are clamped to [-size, size - 1], since
+# they may be out of range where the mask is False. An empty x gives `fill` in the shape the kernel
+# computes (indexed dims of size 0 taken as 1, dims past the indices as 0).
+def _clamped_indices(self: Tensor, indices: List[Optional[Tensor]]) -> List[Optional[Tensor]]:
+    sizes = self.size()
+    out: List[Optional[Tensor]] = []
+    for i in range(len(indices)):
+        index = indices[i]
+        if index is None:
+            out.append(None)
+        else:
+            out.append(torch.clamp(index, -sizes[i], sizes[i] - 1))
+    return out
+
+
+def _unsafe_masked_index(self: Tensor, mask: Tensor, indices: List[Optional[Tensor]],
+                         fill: number) -> Tensor:
+    clamped = _clamped_indices(self, indices)
+    if self.numel() == 0:
+        sizes = self.size()
+        shape: List[int] = []
+        for i in range(len(sizes)):
+            n = 0
+            if i < len(indices):
+                n = sizes[i]
+                if indices[i] is not None and n == 0:
+                    n = 1
+            shape.append(n)
+        return torch.index(torch.full(shape, fill, dtype=self.dtype, device=self.device), clamped)
+    r = torch.index(self, clamped)
+    return torch.where(mask, r, _filled_like(r, fill))
+
+
+def _unsafe_masked_index_put_accumulate(self: Tensor, mask: Tensor,
+                                        indices: List[Optional[Tensor]], values: Tensor) -> Tensor:
+    if self.numel() == 0:
+        return torch.clone(self)
+    masked = torch.where(mask, values, torch.zeros_like(values))
+    return torch.index_put(self, _clamped_indices(self, indices), masked, True)
+
+
 DECOMPOSITIONS = {
+    "aten::_unsafe_masked_index": _unsafe_masked_index,
+    "aten::_unsafe_masked_index_put_accumulate": _unsafe_masked_index_put_accumulate,
     "aten::_unsafe_index.Tensor": _unsafe_index,
     "aten::_unsafe_index_put": _unsafe_index_put,
     "aten::put": put,

@@ -365,7 +365,42 @@ def bitwise_right_shift(self: Union[Tensor, number], other: Union[Tensor, number
     return torch.where(valid, q, fill)
 
 
+# gcd(a, b): Euclid's algorithm on |a| and |b| as ATen's calc_gcd (aten/src/ATen/native/Math.h:
+# while a != 0: a, b = b % a, a), unrolled. By Lame's theorem the remainders of operands below 2^W
+# reach zero within log_phi(sqrt(5) 2^W) < 1.45 W + 2 steps (95 for int64); an element done early
+# stays as it is (b % 1 = 0 keeps a at zero).
+def gcd(self: Tensor, other: Tensor) -> Tensor:
+    a, b = _shift_operands(self, other)
+    a = torch.abs(a)
+    b = torch.abs(b)
+    # Two steps per iteration, so that the loop unrolls (UnrollSmallConstantLoops repeats a body
+    # at most 64 times).
+    for _ in range(((_int_width(a.dtype) * 145 + 99) // 100 + 3) // 2):
+        for _ in range(2):
+            done = torch.eq(a, 0)
+            a, b = torch.fmod(b, torch.add(a, done)), torch.where(done, b, a)
+    return b
+
+
+# lcm(a, b) = |a / gcd(a, b) * b|, 0 where the gcd is 0 (calc_lcm, aten/src/ATen/native/Math.h).
+# C++ computes the product of 8- and 16-bit operands in int, then narrows it (wrapping).
+def lcm(self: Tensor, other: Tensor) -> Tensor:
+    a, b = _shift_operands(self, other)
+    d = a.dtype
+    g = gcd(a, b)
+    if _int_width(d) < 32:
+        a = torch._to_copy(a, dtype=torch.int32)
+        b = torch._to_copy(b, dtype=torch.int32)
+        g = torch._to_copy(g, dtype=torch.int32)
+    zero = torch.eq(g, 0)
+    q = torch.div(a, torch.add(g, zero), rounding_mode="trunc")
+    r = torch.where(zero, torch.zeros_like(g), torch.abs(torch.mul(q, b)))
+    return torch._to_copy(r, dtype=d)
+
+
 DECOMPOSITIONS = {
+    "aten::gcd": gcd,
+    "aten::lcm": lcm,
     "aten::hardswish": hardswish,
     "aten::hardsigmoid": hardsigmoid,
     "aten::silu": silu,

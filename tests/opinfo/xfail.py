@@ -10,38 +10,6 @@ FLOATS = ("float32", "float64", "float16", "bfloat16")
 
 # Generated from a sweep by tests/opinfo/make_xfail.py, then given reasons by hand.
 XFAIL = {
-    '_native_batch_norm_legit': [
-        ('out', FLOATS, (0, 1),
-         'out= overload that also writes the running statistics: not paired with a functional overload (aten::_native_batch_norm_legit.out)'),
-    ],
-    '_unsafe_masked_index': [
-        ('', FLOATS, (0, 1),
-         'needs index clamping over a Tensor?[] list; not written yet (aten::_unsafe_masked_index)'),
-        ('', 'int64', (0, 1),
-         'needs index clamping over a Tensor?[] list; not written yet (aten::_unsafe_masked_index)'),
-    ],
-    '_unsafe_masked_index_put_accumulate': [
-        ('', 'bool', (0, 1),
-         'needs index clamping over a Tensor?[] list; not written yet (aten::_unsafe_masked_index_put_accumulate)'),
-        ('', FLOATS, (0, 1),
-         'needs index clamping over a Tensor?[] list; not written yet (aten::_unsafe_masked_index_put_accumulate)'),
-        ('', 'int64', (0, 1),
-         'needs index clamping over a Tensor?[] list; not written yet (aten::_unsafe_masked_index_put_accumulate)'),
-    ],
-    'argwhere': [
-        ('', 'bool', (0, 1),
-         'nonzero (core) with a shape of its own: not written yet (aten::argwhere)'),
-        ('', 'int64', (0, 1),
-         'nonzero (core) with a shape of its own: not written yet (aten::argwhere)'),
-    ],
-    'gcd': [
-        ('', 'int64', (0, 1),
-         'integer gcd needs a data-dependent Euclid loop; not written yet (aten::gcd)'),
-        ('inplace', 'int64', (0, 1),
-         'integer gcd needs a data-dependent Euclid loop; not written yet (aten::gcd)'),
-        ('out', 'int64', (0, 1),
-         'integer gcd needs a data-dependent Euclid loop; not written yet (aten::gcd)'),
-    ],
     'igamma': [
         ('', FLOATS, (0, 1),
          "regularised incomplete gamma (SciPy's series, continued fraction and 25x25 asymptotic table, as the kernel) not written yet (aten::igamma)"),
@@ -63,14 +31,6 @@ XFAIL = {
          "index of ties: eager's quickselect picks an index among equal values that depends on the algorithm; values equal"),
         ('out', 'int64', (0, 1),
          "index of ties: eager's quickselect picks an index among equal values that depends on the algorithm; values equal"),
-    ],
-    'lcm': [
-        ('', 'int64', (0, 1),
-         'integer lcm needs gcd (a data-dependent Euclid loop); not written yet (aten::lcm)'),
-        ('inplace', 'int64', (0, 1),
-         'integer lcm needs gcd (a data-dependent Euclid loop); not written yet (aten::lcm)'),
-        ('out', 'int64', (0, 1),
-         'integer lcm needs gcd (a data-dependent Euclid loop); not written yet (aten::lcm)'),
     ],
     'linalg.eig': [
         ('', FLOATS, (0, 1),
@@ -118,14 +78,6 @@ XFAIL = {
         ('', FLOATS, (0, 1),
          "with the gelsd/gelss drivers the residuals' shape depends on the computed rank (a value-dependent shape); not written yet (aten::linalg_lstsq)"),
     ],
-    'linalg.pinv': [
-        ('out', FLOATS, (0,),
-         'out= overload not paired with its functional overload by the functionalizer (aten::linalg_pinv.atol_rtol_tensor_out)'),
-    ],
-    'linalg.pinv.hermitian': [
-        ('out', FLOATS, (0, 1),
-         'out= overload not paired with its functional overload by the functionalizer (aten::linalg_pinv.atol_rtol_tensor_out)'),
-    ],
     'lu_unpack': [
         ('', FLOATS, (0, 1),
          'not written yet (a draft was removed untested) (aten::lu_unpack)'),
@@ -144,12 +96,6 @@ XFAIL = {
         ('', 'int64', (0,),
          'the number of classes defaults to max(input) + 1, a value-dependent shape: not written yet (aten::one_hot)'),
     ],
-    'nonzero': [
-        ('', 'bool', (1,),
-         "a tuple of nonzero's columns: not written yet (nonzero is core) (aten::nonzero_numpy)"),
-        ('', 'int64', (1,),
-         "a tuple of nonzero's columns: not written yet (nonzero is core) (aten::nonzero_numpy)"),
-    ],
     'signbit': [
         ('*', 'float32', '*',
          'no core ATen op reads the sign bit of a NaN (no bit cast, no copysign): a floating signbit is left as it is (aten::signbit)'),
@@ -167,14 +113,6 @@ XFAIL = {
          'a Tensor[] built in a loop whose trip count is read from a tensor at run time (aten::append.t stays) (aten::append.t)'),
         ('', 'int64', (1,),
          'a Tensor[] built in a loop whose trip count is read from a tensor at run time (aten::append.t stays) (aten::append.t)'),
-    ],
-    'tril_indices': [
-        ('', 'int64', (0, 1),
-         'factory whose length is computed from its arguments: not written yet (aten::tril_indices)'),
-    ],
-    'triu_indices': [
-        ('', 'int64', (0, 1),
-         'factory whose length is computed from its arguments: not written yet (aten::triu_indices)'),
     ],
 }
 

@@ -432,3 +432,82 @@ def test_index_overloads_match_eager_on_new_indices(graph_lower_bin, tmp_path, m
     v = torch.randn(4, 2) if isinstance(module, IndexPutImpl) else torch.randn(2, 4)
     _check(program, module, [torch.randn(4, 4), torch.tensor([3, 3]), v])
     _check(program, module, [torch.randn(4, 4), torch.tensor([-1, 1]), v])
+
+
+# ------------------------------------------------------------------------ gcd, lcm, indices
+class GcdLcm(nn.Module):
+    def forward(self, a, b):
+        return torch.gcd(a, b), torch.lcm(a, b)
+
+
+def _fibonacci(n):
+    f = [0, 1]
+    while len(f) < n:
+        f.append(f[-1] + f[-2])
+    return f
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES, ids=str)
+def test_gcd_and_lcm_match_eager_on_worst_cases(graph_lower_bin, tmp_path, dtype):
+    # Consecutive Fibonacci numbers take Euclid the most steps (Lame); the unrolled loop must
+    # cover them up to the dtype's largest. lcm of small dtypes wraps as ATen's C++ does.
+    info = torch.iinfo(dtype)
+    fib = [v for v in _fibonacci(100) if v <= info.max]
+    a = torch.tensor(fib[1:-1] + [0, 0, 12, info.max, info.min], dtype=dtype)
+    b = torch.tensor(fib[2:] + [0, 7, 18, info.max - 1, 3], dtype=dtype)
+    module = GcdLcm()
+    program = lower_checked(graph_lower_bin, tmp_path, module, [a, b])
+    assert "prim::Loop" not in str(program.forward.graph)
+    _check(program, module, [a, b])
+    _check(program, module, [b.flip(0), a])
+    new = [torch.randint(info.min, info.max, (40,), dtype=dtype) for _ in range(2)]
+    _check(program, module, new)
+
+
+class TriangleIndices(nn.Module):
+    def __init__(self, row: int, col: int, offset: int):
+        super().__init__()
+        self.row, self.col, self.offset = row, col, offset
+
+    def forward(self, x):
+        return (x + torch.tril_indices(self.row, self.col, self.offset),
+                torch.triu_indices(self.row, self.col, self.offset, dtype=torch.int32))
+
+
+@pytest.mark.parametrize("row,col,offset", [(4, 4, 0), (3, 5, 1), (5, 3, -2), (4, 6, 9),
+                                            (6, 4, -9), (0, 3, 0), (1, 1, 0)])
+def test_tril_and_triu_indices_match_eager(graph_lower_bin, tmp_path, row, col, offset):
+    module = TriangleIndices(row, col, offset)
+    program = lower_checked(graph_lower_bin, tmp_path, module, [torch.tensor(0)])
+    _check(program, module, [torch.tensor(3)])
+
+
+class MaskedIndex(nn.Module):
+    def forward(self, x, mask, i, v):
+        idx: List[Optional[torch.Tensor]] = [None, i]
+        return (torch.ops.aten._unsafe_masked_index(x, mask, idx, -1.5),
+                torch.ops.aten._unsafe_masked_index_put_accumulate(x, mask, idx, v))
+
+
+def test_unsafe_masked_index_ignores_out_of_range_masked_indices(graph_lower_bin, tmp_path):
+    # Inductor's ops: an index out of range where the mask is False reads nothing.
+    module = MaskedIndex()
+    i = torch.tensor([0, 3, 9, -2, -8])
+    mask = torch.tensor([True, True, False, True, False])
+    program = lower_checked(graph_lower_bin, tmp_path, module,
+                            [torch.randn(3, 4), mask, i, torch.randn(3, 5)])
+    _check(program, module, [torch.randn(3, 4), ~mask, torch.tensor([1, 1, 2, -1, 0]),
+                             torch.randn(3, 5)])
+
+
+class NonzeroColumns(nn.Module):
+    def forward(self, x):
+        columns = torch.ops.aten.nonzero_numpy(x)  # torch.nonzero(x, as_tuple=True) traced
+        return columns[0] * 10 + columns[1], torch.argwhere(x)
+
+
+def test_nonzero_columns_and_argwhere_follow_the_data(graph_lower_bin, tmp_path):
+    module = NonzeroColumns()
+    program = lower_checked(graph_lower_bin, tmp_path, module, [torch.randn(3, 4) > 0])
+    _check(program, module, [torch.randn(3, 4) > 1])
+    _check(program, module, [torch.zeros(3, 4, dtype=torch.bool)])

@@ -382,7 +382,91 @@ def new_empty_strided(self: Tensor, size: List[int], stride: List[int],
                                pin_memory=pin_memory)
 
 
+# tril_indices(row, col, offset) / triu_indices: the coordinates of the lower (upper) triangle of a
+# row x col matrix, row-major, as a 2 x N tensor of `dtype` (torch/_refs tril_indices and
+# triu_indices; aten/src/ATen/native/TensorFactories.h get_tril_size). The triangle is a trapezoid
+# of rows growing by one element each, whose k-th element has closed-form coordinates (the root of
+# a triangular-number equation, in float64), and a rectangle of full rows.
+def _tril_sizes(row: int, col: int, offset: int) -> Tuple[int, int, int]:
+    # (elements of the trapezoid, of the rectangle, length of the trapezoid's first row)
+    if row == 0 or col == 0:
+        return 0, 0, 0
+    first = 0
+    if offset > 0:
+        first = min(col, 1 + offset)
+    elif row + offset > 0:
+        first = 1
+    last = max(0, min(col, row + offset))
+    rows_all = max(0, min(row, row + offset))
+    rows_trapezoid = last - first + 1
+    trapezoid = (first + last) * rows_trapezoid // 2
+    return trapezoid, max(0, (rows_all - rows_trapezoid) * col), first
+
+
+def _indices_dtype(dtype: Optional[int]) -> int:
+    if dtype is None:
+        return torch.int64
+    return dtype
+
+
+def _stack_rows(rows: Tensor, cols: Tensor) -> Tensor:
+    return torch.cat([torch.unsqueeze(rows, 0), torch.unsqueeze(cols, 0)], 0)
+
+
+def tril_indices(row: int, col: int, offset: int = 0, dtype: Optional[int] = 4,
+                 layout: Optional[int] = None, device: Optional[Device] = None,
+                 pin_memory: Optional[bool] = None) -> Tensor:
+    dt = _indices_dtype(dtype)
+    trapezoid, rectangle, first = _tril_sizes(row, col, offset)
+    row_offset = max(0, -offset)
+    # Trapezoid: rows of first, first + 1, ... elements.
+    k = torch.arange(0, trapezoid, 1, dtype=torch.float64, device=device)
+    b = first - 0.5
+    r1 = torch.floor(torch.sub(torch.sqrt(torch.add(torch.mul(k, 2.0), b * b)), b))
+    c1 = torch.floor(torch.sub(k, torch.mul(torch.mul(torch.add(r1, 2.0 * b + 1.0), r1), 0.5)))
+    r1 = torch._to_copy(torch.add(r1, float(row_offset)), dtype=dt)
+    c1 = torch._to_copy(c1, dtype=dt)
+    # Rectangle: full rows below it.
+    k2 = torch.arange(0, rectangle, 1, dtype=dt, device=device)
+    r2 = torch.add(torch.div(k2, col, rounding_mode="floor"), col - first + 1 + row_offset)
+    c2 = torch.remainder(k2, col)
+    return _stack_rows(torch.cat([r1, r2], 0), torch.cat([c1, c2], 0))
+
+
+def triu_indices(row: int, col: int, offset: int = 0, dtype: Optional[int] = 4,
+                 layout: Optional[int] = None, device: Optional[Device] = None,
+                 pin_memory: Optional[bool] = None) -> Tensor:
+    dt = _indices_dtype(dtype)
+    # The upper triangle is what the lower one at offset - 1 leaves out: a rectangle of full rows
+    # on top, then a trapezoid of rows shrinking by one element each.
+    trapezoid = 0
+    rectangle = 0
+    first = 0
+    if row != 0 and col != 0:
+        first = col
+        if offset > 0:
+            first = max(0, col - offset)
+        rectangle = max(0, min(row, -offset) * col)
+        tril_trapezoid, tril_rectangle, _ = _tril_sizes(row, col, offset - 1)
+        trapezoid = row * col - (tril_trapezoid + tril_rectangle) - rectangle
+    k2 = torch.arange(0, rectangle, 1, dtype=dt, device=device)
+    r2 = torch.div(k2, col, rounding_mode="floor")
+    c2 = torch.remainder(k2, col)
+    k = torch.arange(0, trapezoid, 1, dtype=torch.float64, device=device)
+    b = -0.5 - first
+    r1 = torch.floor(torch.neg(torch.add(torch.sqrt(torch.add(torch.mul(k, -2.0), b * b)), b)))
+    c1 = torch.floor(torch.sub(k, torch.mul(torch.mul(torch.sub(2.0 * first - 1.0, r1), r1), 0.5)))
+    r1 = torch._to_copy(r1, dtype=dt)
+    c1 = torch._to_copy(c1, dtype=dt)
+    if col != 0:
+        r1 = torch.add(r1, rectangle // col)
+    c1 = torch.add(c1, max(0, offset))
+    return _stack_rows(torch.cat([r2, r1], 0), torch.cat([c2, c1], 0))
+
+
 DECOMPOSITIONS = {
+    "aten::tril_indices": tril_indices,
+    "aten::triu_indices": triu_indices,
     "aten::clamp_min": clamp_min,
     "aten::clamp_min.Tensor": clamp_min_tensor,
     "aten::clamp_max": clamp_max,

@@ -283,7 +283,22 @@ def unique_dim(self: Tensor, dim: int, sorted: bool = True, return_inverse: bool
     return (torch.index_select(self, d, order), inv, counts)
 
 
+# argwhere(x) = nonzero(x); nonzero_numpy(x) = the columns of nonzero(x), a 0-d x taken as 1-d
+# (aten/src/ATen/native/TensorAdvancedIndexing.cpp). Their length depends on the values.
+def argwhere(self: Tensor) -> Tensor:
+    return torch.nonzero(self)
+
+
+def nonzero_numpy(self: Tensor) -> List[Tensor]:
+    x = self
+    if self.dim() == 0:
+        x = torch.unsqueeze(self, 0)
+    return torch.unbind(torch.nonzero(x), 1)
+
+
 DECOMPOSITIONS = {
+    "aten::argwhere": argwhere,
+    "aten::nonzero_numpy": nonzero_numpy,
     "aten::count_nonzero.dim_IntList": count_nonzero_dim_IntList,
     "aten::count_nonzero": count_nonzero,
     "aten::isin.Tensor_Tensor": isin,
