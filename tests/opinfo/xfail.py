@@ -78,12 +78,6 @@ XFAIL = {
         ('', FLOATS, (0, 1),
          "with the gelsd/gelss drivers the residuals' shape depends on the computed rank (a value-dependent shape); not written yet (aten::linalg_lstsq)"),
     ],
-    'lu_unpack': [
-        ('', FLOATS, (0, 1),
-         'not written yet (a draft was removed untested) (aten::lu_unpack)'),
-        ('out', FLOATS, (0, 1),
-         'not written yet (a draft was removed untested) (aten::lu_unpack)'),
-    ],
     'matrix_exp': [
         ('', FLOATS, (0, 1),
          'scaling-and-squaring Pade draft differed from eager by 2.4e-3 on one sample; removed, not written (aten::linalg_matrix_exp)'),

@@ -56,6 +56,34 @@ def linalg_lu(A: Tensor, pivot: bool = True) -> Tuple[Tensor, Tensor, Tensor]:
             torch.reshape(torch._to_copy(u, dtype=A.dtype), batch + [k, n]))
 
 
+# lu_unpack(LU, pivots) -> (P, L, U): the factors of linalg_lu (A = P L U) from getrf's packed L\U
+# and 1-based pivots; a part whose flag is False is an empty tensor (aten/src/ATen/native/
+# BatchLinearAlgebra.cpp linalg_lu_unpack).
+def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True,
+              unpack_pivots: bool = True) -> Tuple[Tensor, Tensor, Tensor]:
+    s = LU_data.size()
+    batch, m, n = _mat_dims(s)
+    k = min(m, n)
+    lu = _flat(LU_data)
+    b = lu.size(0)
+    empty = torch.full([0], 0.0, dtype=LU_data.dtype, device=LU_data.device)
+    p = empty
+    l = empty
+    u = empty
+    if unpack_data:
+        l = torch.add(_trimask(torch.slice(lu, 2, 0, k), True, 1), _eye(b, m, k))
+        l = torch.reshape(torch._to_copy(l, dtype=LU_data.dtype), batch + [m, k])
+        u = _trimask(torch.slice(lu, 1, 0, k), False, 0)
+        u = torch.reshape(torch._to_copy(u, dtype=LU_data.dtype), batch + [k, n])
+    if unpack_pivots:
+        ps = LU_pivots.size()
+        piv = torch.reshape(torch.sub(torch._to_copy(LU_pivots, dtype=torch.int64), 1),
+                            [b, ps[len(ps) - 1]])
+        p = _tr(_swaps(_eye(b, m, m), piv, False))
+        p = torch.reshape(torch._to_copy(p, dtype=LU_data.dtype), batch + [m, m])
+    return p, l, u
+
+
 # Householder QR in LAPACK's packed form (dgeqr2/dlarfg).
 def geqrf(self: Tensor) -> Tuple[Tensor, Tensor]:
     s = self.size()
@@ -185,6 +213,7 @@ def cholesky_inverse(self: Tensor, upper: bool = False) -> Tensor:
 
 
 DECOMPOSITIONS = {
+    "aten::lu_unpack": lu_unpack,
     "aten::linalg_lu_factor_ex": linalg_lu_factor_ex,
     "aten::linalg_lu_solve": linalg_lu_solve,
     "aten::lu_solve": lu_solve,
