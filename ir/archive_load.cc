@@ -590,7 +590,52 @@ std::string GivenValueName(const c10::IValue& v) {
   if (v.isDouble()) return "a float";
   if (v.isBool()) return "a bool";
   if (v.isString()) return "a str";
+  if (v.isTensor()) return "a Tensor";
+  // A container by its elements' types: (Tensor, int), List[Any], Dict[str, Tensor].
+  if (v.isList() || v.isTuple() || v.isGenericDict()) return v.type()->repr_str();
   return absl::StrCat("a ", v.tagKind());
+}
+
+// `v` as a value of type `want` where it can be one: torch.load gives lists and dicts of Any
+// elements, which are rebuilt with want's element types (recursively, through tuples and
+// optionals), and an int becomes a float where a float is wanted. Anything else is returned as it
+// is, for the caller's subtype check to name.
+c10::IValue AsType(const c10::IValue& v, const c10::TypePtr& want) {
+  if (auto optional = want->cast<c10::OptionalType>()) {
+    return v.isNone() ? v : AsType(v, optional->getElementType());
+  }
+  if (v.isInt() && want->kind() == c10::TypeKind::FloatType) {
+    return static_cast<double>(v.toInt());
+  }
+  auto fits = [](const c10::IValue& x, const c10::TypePtr& t) { return x.type()->isSubtypeOf(*t); };
+  if (auto list = want->cast<c10::ListType>(); list && v.isList()) {
+    c10::impl::GenericList out(list->getElementType());
+    for (const c10::IValue& e : v.toListRef()) {
+      c10::IValue x = AsType(e, list->getElementType());
+      if (!fits(x, list->getElementType())) return v;
+      out.push_back(std::move(x));
+    }
+    return out;
+  }
+  if (auto tuple = want->cast<c10::TupleType>();
+      tuple && v.isTuple() && v.toTupleRef().elements().size() == tuple->elements().size()) {
+    std::vector<c10::IValue> out;
+    for (size_t k = 0; k < tuple->elements().size(); ++k) {
+      out.push_back(AsType(v.toTupleRef().elements()[k], tuple->elements()[k]));
+    }
+    return c10::ivalue::Tuple::create(std::move(out));
+  }
+  if (auto dict = want->cast<c10::DictType>(); dict && v.isGenericDict()) {
+    c10::impl::GenericDict out(dict->getKeyType(), dict->getValueType());
+    for (const auto& entry : v.toGenericDict()) {
+      c10::IValue key = AsType(entry.key(), dict->getKeyType());
+      c10::IValue value = AsType(entry.value(), dict->getValueType());
+      if (!fits(key, dict->getKeyType()) || !fits(value, dict->getValueType())) return v;
+      out.insert_or_assign(std::move(key), std::move(value));
+    }
+    return out;
+  }
+  return v;
 }
 
 }  // namespace
@@ -631,7 +676,7 @@ absl::StatusOr<std::vector<c10::IValue>> ProgramExampleInputs(const Program& pro
   for (size_t i = 0; i < expected; ++i) {
     const c10::TypePtr& want = graph_inputs[i + offset]->type();
     c10::IValue& v = user[i];
-    if (v.isInt() && want->kind() == c10::TypeKind::FloatType) v = static_cast<double>(v.toInt());
+    v = AsType(v, want);
     if (!v.type()->isSubtypeOf(*want)) {
       const std::string name = schema && schema->arguments().size() == forward_inputs
                                    ? schema->arguments()[i + offset].name()

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 
 #include "absl/status/status.h"
@@ -290,11 +291,35 @@ absl::StatusOr<std::vector<c10::IValue>> LoadInputsFile(const std::string& path)
     return absl::InvalidArgumentError(absl::StrCat(path, ": holds a ", value.tagKind(),
                                                    ", expected a tensor or a list of tensors"));
   }
+  // Leaves: tensors, None, numbers and strings; in lists, tuples and dicts (forward's List[int],
+  // Tuple[Tensor, Tensor], Dict[str, Tensor] inputs).
+  std::function<std::string(const c10::IValue&)> bad_leaf = [&](const c10::IValue& v) {
+    if (v.isTensor() || v.isNone() || v.isInt() || v.isDouble() || v.isBool() || v.isString()) {
+      return std::string();
+    }
+    if (v.isList() || v.isTuple()) {
+      const std::vector<c10::IValue> items =
+          v.isList() ? v.toListRef().vec() : v.toTupleRef().elements().vec();
+      for (const c10::IValue& e : items) {
+        if (std::string why = bad_leaf(e); !why.empty()) return why;
+      }
+      return std::string();
+    }
+    if (v.isGenericDict()) {
+      for (const auto& entry : v.toGenericDict()) {
+        std::string why = bad_leaf(entry.key());
+        if (why.empty()) why = bad_leaf(entry.value());
+        if (!why.empty()) return why;
+      }
+      return std::string();
+    }
+    return std::string(v.tagKind());
+  };
   for (size_t i = 0; i < values.size(); ++i) {
-    const c10::IValue& v = values[i];
-    if (!v.isTensor() && !v.isNone() && !v.isInt() && !v.isDouble() && !v.isBool()) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": element ", i, " is a ", v.tagKind(),
-                                                     ", not a tensor, None or a number"));
+    if (std::string kind = bad_leaf(values[i]); !kind.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": element ", i, " holds a ", kind,
+          ", not a tensor, None, a number or a string (or a list, tuple or dict of them)"));
     }
   }
   return values;

@@ -350,29 +350,49 @@ std::optional<c10::IValue> ToMeta(const c10::IValue& v) {
     return MetaTensor(t.sizes(), t.strides(), t.scalar_type(),
                       t.unsafeGetTensorImpl()->is_wrapped_number());
   }
+  // A container none of whose elements changes is kept itself, not copied: it may be reached
+  // through another (`t = [s]; t[0].append(1)` writes s), and a copy would miss the write.
   if (v.isList()) {
     const c10::impl::GenericList in = v.toList();
     c10::impl::GenericList out(in.elementType());
     out.reserve(in.size());
+    bool changed = false;
     for (const c10::IValue& e : v.toListRef()) {
       std::optional<c10::IValue> m = ToMeta(e);
       if (!m) return std::nullopt;
+      changed |= !m->isSameIdentity(e);
       out.push_back(*std::move(m));
     }
+    if (!changed) return v;
     return out;
   }
   if (v.isTuple()) {
     std::vector<c10::IValue> elements;
+    bool changed = false;
     for (const c10::IValue& e : v.toTupleRef().elements()) {
       std::optional<c10::IValue> m = ToMeta(e);
       if (!m) return std::nullopt;
+      changed |= !m->isSameIdentity(e);
       elements.push_back(*std::move(m));
     }
+    if (!changed) return v;
     return c10::ivalue::Tuple::create(std::move(elements));
   }
   // Objects (the module, input 0 of an archive's forward) are kept: what prim::GetAttr reads
   // from them is converted as it is read.
-  if (v.isGenericDict() || v.isFuture() || v.isRRef()) return std::nullopt;
+  if (v.isGenericDict()) {
+    // Kept when no key or value changes (a dict of ints or lists of them); else not converted.
+    for (const auto& entry : v.toGenericDict()) {
+      std::optional<c10::IValue> key = ToMeta(entry.key());
+      std::optional<c10::IValue> value = ToMeta(entry.value());
+      if (!key || !value || !key->isSameIdentity(entry.key()) ||
+          !value->isSameIdentity(entry.value())) {
+        return std::nullopt;
+      }
+    }
+    return v;
+  }
+  if (v.isFuture() || v.isRRef()) return std::nullopt;
   return v;
 }
 

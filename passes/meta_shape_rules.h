@@ -84,7 +84,9 @@ at::Tensor MetaTensor(at::IntArrayRef sizes, at::IntArrayRef strides, at::Scalar
                       bool wrapped_number);
 
 // A tensor value on the meta device with the same sizes, strides and dtype, or nullopt when it
-// cannot stand for the value (not a dense CPU tensor). Containers are converted element-wise.
+// cannot stand for the value (not a dense CPU tensor). Containers are converted element-wise; one
+// none of whose elements changes (a list of ints, of meta tensors) is returned itself, so that
+// what aliases it still does.
 std::optional<c10::IValue> ToMeta(const c10::IValue& v);
 
 // Whether `v` holds a defined tensor (lists, tuples and dicts included).

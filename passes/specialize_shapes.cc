@@ -132,6 +132,10 @@ c10::IValue CopyInput(const c10::IValue& v) {
     for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(CopyKeepingLayout(t));
     return out;
   }
+  // Other containers (a list of ints the program appends to) are copied too.
+  if ((v.isList() || v.isGenericDict() || v.isTuple()) && !v.isComplexDouble()) {
+    return v.deepcopy();
+  }
   return v;
 }
 
@@ -217,6 +221,16 @@ class Specializer {
       values_.erase(out);
       if (out->type()->cast<c10::TensorType>()) ++stats_.unknown;
     }
+    // Its outputs may hold or alias a list or dict among its inputs, which a write through them
+    // (`d = {"a": s}; d["a"].append(1)`) would change unseen: those are no longer known.
+    const c10::FunctionSchema* schema = node.maybeSchema();
+    for (size_t k = 0; k < node.inputs().size(); ++k) {
+      const c10::TypeKind kind = node.input(k)->type()->kind();
+      if (kind != c10::TypeKind::ListType && kind != c10::TypeKind::DictType) continue;
+      const bool may_alias = !schema || k >= schema->arguments().size() ||
+                             schema->arguments()[k].alias_info() != nullptr;
+      if (may_alias) values_.erase(node.input(k));
+    }
   }
 
   // aten::index is tagged dynamic_output_shape for its boolean masks; with integer indices (or
@@ -284,7 +298,9 @@ class Specializer {
       // Scalars need none (and IValue::deepcopy rejects complex numbers in torch 2.6).
       if (std::optional<c10::IValue> c = torch::jit::toIValue(node.output())) {
         if (meta_) {
-          std::optional<c10::IValue> m = ToMeta(*c);
+          // ToMeta keeps a list of scalars itself: copied first when the graph writes.
+          std::optional<c10::IValue> m =
+              ToMeta(!writes_ || c->isComplexDouble() ? *c : c->deepcopy());
           if (!m) return MetaFails(node, "a constant is not a dense CPU tensor");
           values_[node.output()] = *std::move(m);
         } else {
@@ -316,7 +332,8 @@ class Specializer {
     const c10::Symbol kind = node.kind();
     const torch::jit::Operator* op = nullptr;
     if (kind != c10::prim::ListConstruct && kind != c10::prim::TupleConstruct &&
-        kind != c10::prim::ListUnpack && kind != c10::prim::TupleUnpack) {
+        kind != c10::prim::ListUnpack && kind != c10::prim::TupleUnpack &&
+        kind != c10::prim::DictConstruct) {
       op = node.maybeOperator();
       if (!op) return Unknown(node);
     }
@@ -326,6 +343,13 @@ class Specializer {
             node.output()->type()->expectRef<c10::ListType>().getElementType());
         for (const c10::IValue& v : *in) list.push_back(v);
         stack = {c10::IValue(list)};
+      } else if (kind == c10::prim::DictConstruct) {
+        const auto& type = node.output()->type()->expectRef<c10::DictType>();
+        c10::impl::GenericDict dict(type.getKeyType(), type.getValueType());
+        for (size_t i = 0; i + 1 < in->size(); i += 2) {
+          dict.insert_or_assign((*in)[i], (*in)[i + 1]);
+        }
+        stack = {c10::IValue(dict)};
       } else if (kind == c10::prim::TupleConstruct) {
         stack = {c10::IValue(c10::ivalue::Tuple::create(*in))};
       } else if (kind == c10::prim::ListUnpack || kind == c10::prim::TupleUnpack) {
@@ -914,7 +938,8 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
       Value* in = graph.inputs()[i];
       c10::IValue value;
       if (meta) {
-        std::optional<c10::IValue> m = ToMeta(inputs[i]);
+        // ToMeta keeps a list of scalars itself: copied first when the program writes.
+        std::optional<c10::IValue> m = ToMeta(writes ? CopyInput(inputs[i]) : inputs[i]);
         if (!m) {
           meta_failure = absl::StrCat("input ", i, " is not a dense CPU tensor");
           return std::nullopt;

@@ -463,6 +463,40 @@ graph(%x : Tensor, %y : Tensor):
 // A scalar read from a tensor's values (aten::Int.Tensor) is of the data: a tensor whose size it
 // gives keeps only its rank, dtype and device (other values give other sizes), while a tensor it
 // only scales keeps the sizes eager gives.
+TEST(SpecializeShapesTest, AListWrittenThroughAContainerHoldingItIsTypedAfterTheWrite) {
+  // `t = [s]; t[0].append(1)` and `d = {"a": s}; d["a"].append(1)` write s: the view reads
+  // [2, 6, 1], on meta tensors and on the example values alike.
+  for (const char* holder : {"%t : int[][] = prim::ListConstruct(%s)\n"
+                             "  %e : int[] = aten::__getitem__(%t, %zero)\n",
+                             "%t : Dict(str, int[]) = prim::DictConstruct(%a, %s)\n"
+                             "  %e : int[] = aten::__getitem__(%t, %a)\n"}) {
+    const std::string text = absl::StrCat(R"IR(
+graph(%x : Tensor):
+  %a : str = prim::Constant[value="a"]()
+  %zero : int = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %six : int = prim::Constant[value=6]()
+  %s : int[] = prim::ListConstruct(%two, %six)
+  )IR",
+                                          holder, R"IR(
+  %w : int[] = aten::append(%e, %one)
+  %v : Tensor = aten::view(%x, %s)
+  return (%v)
+)IR");
+    for (bool meta : {true, false}) {
+      absl::StatusOr<std::shared_ptr<torch::jit::Graph>> g = ParseGraphText(text, "test");
+      ASSERT_TRUE(g.ok()) << g.status();
+      const at::Tensor x = torch::randn({12});
+      SpecializeOptions options;
+      options.meta = meta;
+      absl::StatusOr<SpecializeStats> stats = SpecializeShapes(**g, {x}, options);
+      ASSERT_TRUE(stats.ok()) << stats.status();
+      ExpectTypeOf((*g)->outputs()[0], x.view({2, 6, 1}));
+    }
+  }
+}
+
 TEST(SpecializeShapesTest, SizesReadFromValuesAreNotSpecialised) {
   constexpr char kReads[] = R"IR(
 graph(%x : Tensor):

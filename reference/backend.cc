@@ -62,6 +62,24 @@ void InsertDtypeChecks(torch::jit::Block* block) {
 // input under --verify).
 c10::IValue Clone(const c10::IValue& v) {
   if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
+  // Containers are copied too: the program may write them (`s.append(1)`, `ts[0].add_(1)`), and
+  // each run must start from the caller's values.
+  if (v.isList()) {
+    c10::impl::GenericList out(v.toList().elementType());
+    for (const c10::IValue& e : v.toListRef()) out.push_back(Clone(e));
+    return out;
+  }
+  if (v.isTuple()) {
+    std::vector<c10::IValue> out;
+    for (const c10::IValue& e : v.toTupleRef().elements()) out.push_back(Clone(e));
+    return c10::ivalue::Tuple::create(std::move(out));
+  }
+  if (v.isGenericDict()) {
+    const c10::impl::GenericDict in = v.toGenericDict();
+    c10::impl::GenericDict out(in.keyType(), in.valueType());
+    for (const auto& entry : in) out.insert_or_assign(entry.key(), Clone(entry.value()));
+    return out;
+  }
   return v;
 }
 

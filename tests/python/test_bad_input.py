@@ -545,3 +545,23 @@ def test_dtype_input_that_names_no_scalar_type_under_verify(graph_lower_bin, tmp
     _expect_bad_input(proc, path, "the original graph fails on the example inputs",
                       "aten::softmax is given dtype -1, an int that names no ScalarType")
     _only(tmp_path, "dtype_input.pt")
+
+
+class TupleInput(torch.nn.Module):
+    def forward(self, x, t: Tuple[torch.Tensor, torch.Tensor]):
+        return x + t[0] + t[1]
+
+
+def test_a_container_example_input_of_the_wrong_element_types(graph_lower_bin, tmp_path):
+    path = str(tmp_path / "m.pt")
+    torch.jit.save(torch.jit.script(TupleInput()), path)
+    bad = tmp_path / "in.pt"
+    torch.save([torch.randn(3), (torch.randn(3), 5)], str(bad))
+    proc = run_cli(graph_lower_bin, path, "--example-inputs", str(bad), "-o",
+                   str(tmp_path / "out.pt"))
+    _expect_bad_input(proc, "input 1 (t)", "is Tuple[Tensor, Tensor]; Tuple[Tensor, int] was given")
+    torch.save([torch.randn(3), (torch.randn(3), object)], str(bad))
+    proc = run_cli(graph_lower_bin, path, "--example-inputs", str(bad), "-o",
+                   str(tmp_path / "out.pt"))
+    assert proc.returncode == 2, proc.stderr
+    _only(tmp_path, "m.pt", "in.pt")

@@ -9,6 +9,7 @@ value after its outputs (the functional form); the caller's tensors stay as they
 """
 
 import json
+import os
 from typing import Dict, List, Optional, Tuple
 
 import pytest
@@ -1219,3 +1220,62 @@ def test_sizes_and_ranks_read_from_values_are_not_specialised(graph_lower_bin, t
     if module is ScaleFromData:
         # x.size(0) + 1 folds; the read of the values is what is left.
         assert rep["glue_ops"] == ["aten::Float.Scalar"], rep["glue_ops"]
+
+
+class SizesWrittenThroughAList(nn.Module):
+    def forward(self, x):
+        s = [2, 6]
+        t = [s]
+        t[0].append(1)
+        return x.view(s) + 1
+
+
+class SizesWrittenThroughADict(nn.Module):
+    def forward(self, x):
+        s = [2, 6]
+        d: Dict[str, List[int]] = {"a": s}
+        d["a"].append(1)
+        return x.view(s) + 1
+
+
+@pytest.mark.parametrize("module", [SizesWrittenThroughAList(), SizesWrittenThroughADict()],
+                         ids=lambda m: type(m).__name__)
+def test_a_list_written_through_a_container_holding_it_is_typed_after_the_write(
+        graph_lower_bin, tmp_path, module):
+    # The shape specialiser copied lists on meta tensors and did not run dicts, so the view was
+    # typed [2, 6] where it gives [2, 6, 1] (exit 0; only --verify saw it).
+    dump = tmp_path / "dump"
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, [torch.randn(12)],
+                                     "--dump-dir", str(dump))
+    assert proc.returncode in (0, 1), proc.stderr
+    assert rep["verified"] is True
+    final = [f for f in os.listdir(dump) if f.endswith("final.ir")][0]
+    views = [line for line in (dump / final).read_text().splitlines() if "aten::view" in line]
+    assert views and all("Float(2, 6, 1," in line for line in views), views
+    x = torch.randn(12)
+    torch.testing.assert_close(lowered(x), module(x))
+
+
+class ContainerInputs(nn.Module):
+    def forward(self, x, s: List[int], t: Tuple[torch.Tensor, torch.Tensor],
+                d: Dict[str, torch.Tensor], f: List[float]):
+        s.append(1)
+        return x.view(s) * t[0].sum() + t[1].sum() + d["a"].sum() * f[0], s
+
+
+def test_container_inputs_are_read_from_an_example_file_and_never_shared(graph_lower_bin,
+                                                                          tmp_path):
+    # Lists, tuples and dicts in the torch.save file are forward's typed inputs; each run (the
+    # shape specialiser's, --verify's two) gets its own copy of the list the program appends to.
+    module = ContainerInputs()
+    inputs = [torch.randn(12), [2, 6], (torch.randn(2), torch.randn(3)), {"a": torch.randn(4)},
+              [2, 0.5]]
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, inputs)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert rep["verified"] is True
+    new = [torch.randn(12), [3, 4], (torch.randn(5), torch.randn(1)), {"a": torch.randn(2)},
+           [1.5]]
+    got, want = lowered(*new), ContainerInputs()(*[v.copy() if isinstance(v, list) else v
+                                                   for v in new])
+    torch.testing.assert_close(got[0], want[0])
+    assert got[1] == want[1] == [3, 4, 1]
