@@ -511,3 +511,27 @@ def test_nonzero_columns_and_argwhere_follow_the_data(graph_lower_bin, tmp_path)
     program = lower_checked(graph_lower_bin, tmp_path, module, [torch.randn(3, 4) > 0])
     _check(program, module, [torch.randn(3, 4) > 1])
     _check(program, module, [torch.zeros(3, 4, dtype=torch.bool)])
+
+
+class MatrixExp(nn.Module):
+    def forward(self, a):
+        return torch.linalg.matrix_exp(a)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+def test_matrix_exp_matches_eager_for_every_degree_and_squaring(graph_lower_bin, tmp_path, dtype):
+    # 1-norms from 1e-9 to ~400 take every Taylor degree and up to 9 squarings, each matrix of a
+    # batch its own; a NaN matrix stays NaN.
+    torch.manual_seed(1)
+    module = MatrixExp()
+    program = lower_checked(graph_lower_bin, tmp_path, module, [torch.randn(5, 4, 4, dtype=dtype)])
+    tol = dict(rtol=1e-4, atol=1e-5) if dtype == torch.float32 else dict(rtol=1e-10, atol=1e-12)
+    for scales in ([1e-9, 1e-5, 1e-3, 0.05, 0.2], [0.6, 3.0, 30.0, 100.0, 1e-4]):
+        a = torch.randn(5, 4, 4, dtype=dtype) * torch.tensor(scales, dtype=dtype).view(-1, 1, 1) / 4
+        torch.testing.assert_close(program(a), module(a), **tol)
+    a = torch.randn(5, 4, 4, dtype=dtype)
+    a[1, 0, 0] = float("nan")
+    got, want = program(a), module(a)
+    assert got[1].isnan().all() and want[1].isnan().all()
+    keep = [0, 2, 3, 4]
+    torch.testing.assert_close(got[keep], want[keep], **tol)

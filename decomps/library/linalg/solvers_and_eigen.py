@@ -316,7 +316,126 @@ def linalg_pinv(self: Tensor, atol: Optional[Tensor] = None, rtol: Optional[Tens
     return torch._to_copy(out, dtype=self.dtype)
 
 
+# ---- matrix exponential: the algorithm of aten/src/ATen/native/LinearAlgebra.cpp (mexp), after
+# Bader, Blanes & Casas, "Computing the Matrix Exponential with an Optimized Taylor Polynomial
+# Approximation", Mathematics 7(12), 2019. Each matrix takes the Taylor polynomial of degree 1, 2,
+# 4, 8 or 12 whose bound theta (below, float32's or float64's) its 1-norm is within, evaluated
+# with the paper's products; from theta_12 on, degree 18 on A / 2^s, s = max(0, ceil(log2(|A|_1 /
+# theta_18))), then s squarings. Computed in the input dtype, as eager. s is a value of the data:
+# the squarings are taken with where, up to 64 of them (|A|_1 up to theta_18 2^64). A matrix whose
+# norm is NaN gives NaN, as eager.
+def _mexp_powers(a: Tensor, count: int) -> List[Tensor]:
+    # [I, A, A^2, A^3, A^6][:count], a (b, n, n)
+    n = a.size(2)
+    r = torch.unsqueeze(torch.arange(0, n, 1, device=a.device), 1)
+    c = torch.unsqueeze(torch.arange(0, n, 1, device=a.device), 0)
+    eye = torch._to_copy(torch.eq(r, c), dtype=a.dtype)
+    ps = [torch.clone(torch.unsqueeze(eye, 0).expand(a.size())), a]
+    if count > 2:
+        ps.append(torch.matmul(a, a))
+    if count > 3:
+        ps.append(torch.matmul(a, ps[2]))
+    if count > 4:
+        ps.append(torch.matmul(ps[3], ps[3]))
+    return ps
+
+
+def _lincomb(ps: List[Tensor], cs: List[float]) -> Tensor:
+    r = torch.mul(ps[0], cs[0])
+    for j in range(1, len(cs)):
+        r = torch.add(r, torch.mul(ps[j], cs[j]))
+    return r
+
+
+def _mexp_t8(a: Tensor) -> Tensor:
+    q = 0.1330413469565007072504e+2  # sqrt(177)
+    x3 = 2.0 / 3.0
+    x1 = x3 * ((1.0 + q) / 88.0)
+    x2 = x3 * ((1.0 + q) / 352.0)
+    x4 = (-271.0 + 29.0 * q) / (315.0 * x3)
+    x5 = (-11.0 + 11.0 * q) / (1260.0 * x3)
+    x6 = (-99.0 + 11.0 * q) / (5040.0 * x3)
+    x7 = (89.0 - q) / (5040.0 * x3)
+    y2 = (857.0 - 58.0 * q) / 630.0
+    ps = _mexp_powers(a, 3)
+    a4 = torch.matmul(ps[2], _lincomb([ps[1], ps[2]], [x1, x2]))
+    a8 = torch.matmul(_lincomb([ps[2], a4], [x3, 1.0]), _lincomb([ps[0], ps[1], ps[2], a4],
+                                                                [x4, x5, x6, x7]))
+    return _lincomb([ps[0], ps[1], ps[2], a4, a8], [1.0, 1.0, y2, 0.0, 1.0])
+
+
+def _mexp_t12(a: Tensor) -> Tensor:
+    b = [[9.0198e-16, 0.46932117595418237389, -0.20099424927047284052, -0.04623946134063071740],
+         [5.31597895759871264183, 1.19926790417132231573, 0.01179296240992997031,
+          0.01108844528519167989],
+         [0.18188869982170434744, 0.05502798439925399070, 0.09351590770535414968,
+          0.00610700528898058230],
+         [-2.0861320e-13, -0.13181061013830184015, -0.02027855540589259079,
+          -0.00675951846863086359]]
+    ps = _mexp_powers(a, 4)
+    bs = [_lincomb(ps, row) for row in b]
+    b2 = torch.add(bs[2], torch.matmul(bs[3], bs[3]))
+    return torch.add(bs[0], torch.matmul(torch.add(bs[1], b2), b2))
+
+
+def _mexp_t18(a: Tensor) -> Tensor:
+    b = [[0.0, -1.00365581030144618291e-01, -8.02924648241156932449e-03,
+          -8.92138498045729985177e-04, 0.0],
+         [0.0, 3.97849749499645077844e-01, 1.36783778460411720168e+00,
+          4.98289622525382669416e-01, -6.37898194594723280150e-04],
+         [-1.09676396052962061844e+01, 1.68015813878906206114e+00, 5.71779846478865511061e-02,
+          -6.98210122488052056106e-03, 3.34975017086070470649e-05],
+         [-9.04316832390810593223e-02, -6.76404519071381882256e-02, 6.75961301770459654925e-02,
+          2.95552570429315521194e-02, -1.39180257516060693404e-05],
+         [0.0, 0.0, -9.23364619367118555360e-02, -1.69364939002081722752e-02,
+          -1.40086798182036094347e-05]]
+    ps = _mexp_powers(a, 5)
+    bs = [_lincomb(ps, row) for row in b]
+    b3 = torch.add(bs[3], torch.matmul(bs[0], bs[4]))
+    return torch.add(bs[1], torch.matmul(torch.add(bs[2], b3), b3))
+
+
+def linalg_matrix_exp(self: Tensor) -> Tensor:
+    shape = self.size()
+    n = shape[len(shape) - 1]
+    if n == 0:
+        return torch.clone(self)
+    if n == 1:
+        return torch.exp(self)
+    a = torch.reshape(self, [-1, n, n])
+    if self.dtype == torch.float32:
+        theta = [1.192092800768788e-07, 5.978858893805233e-04, 5.116619363445086e-02,
+                 5.800524627688768e-01, 1.461661507209034e+00, 3.010066362817634e+00]
+    else:
+        theta = [2.220446049250313e-16, 2.580956802971767e-08, 3.397168839976962e-04,
+                 4.991228871115323e-02, 2.996158913811580e-01, 1.090863719290036e+00]
+    norm = torch.amax(torch.sum(torch.abs(a), [1]), [1])  # (b,) the 1-norm
+    nrm = torch.unsqueeze(torch.unsqueeze(norm, 1), 2)
+    ps = _mexp_powers(a, 3)
+    degrees = [torch.add(ps[0], ps[1]),
+               torch.add(torch.add(ps[0], ps[1]), torch.div(ps[2], 2.0)),
+               _lincomb([ps[0], ps[1], ps[2],
+                         torch.matmul(ps[2], _lincomb(ps, [1 / 2.0, 1 / 6.0, 1 / 24.0]))],
+                        [1.0, 1.0, 0.0, 1.0]),
+               _mexp_t8(a), _mexp_t12(a)]
+    r = torch.full_like(a, float("nan"))
+    for i in range(5):
+        low = -1.0
+        if i > 0:
+            low = theta[i - 1]
+        inside = torch.logical_and(torch.lt(low, nrm), torch.le(nrm, theta[i]))
+        r = torch.where(inside, degrees[i], r)
+    # Degree 18, scaled and squared.
+    s = torch.clamp_min(torch.ceil(torch.log2(torch.div(nrm, theta[5]))), 0.0)
+    e = _mexp_t18(torch.div(a, torch.pow(2.0, s)))
+    for p in range(64):
+        e = torch.where(torch.lt(float(p), s), torch.matmul(e, e), e)
+    r = torch.where(torch.ge(nrm, theta[4]), e, r)
+    return torch.reshape(r, shape)
+
+
 DECOMPOSITIONS = {
+    "aten::linalg_matrix_exp": linalg_matrix_exp,
     "aten::_linalg_det": _linalg_det,
     "aten::_linalg_slogdet": _linalg_slogdet,
     "aten::linalg_inv_ex": linalg_inv_ex,
