@@ -767,6 +767,73 @@ bool FoldConstantListWrites(torch::jit::Block* top) {
   return changed;
 }
 
+// Replaces each list op whose arguments are all constants and whose result is a new list of
+// ints, floats or bools (`list(c)`, `c + [1]`, `sorted(c)`, `c * 2`, `aten::list` of a constant
+// that FoldConstantListWrites made for a list returned after its writes) by a
+// prim::ListConstruct of its elements, computed now with the interpreter's kernel. A returned or
+// written list must be a new object on every run, so constant propagation leaves such ops; a
+// prim::ListConstruct is one, and structural. Lists longer than kMaxElements stay.
+bool MakeListsOfConstants(torch::jit::Block* top) {
+  constexpr size_t kMaxElements = 1024;
+  std::vector<Node*> ops;
+  CollectNodes(
+      top,
+      [](const Node& n) {
+        if (n.kind() == c10::prim::ListConstruct || n.kind() == c10::prim::Constant ||
+            !n.blocks().empty() || n.outputs().size() != 1 || n.inputs().empty()) {
+          return false;
+        }
+        const auto type = n.output()->type()->cast<c10::ListType>();
+        if (!type) return false;
+        const c10::TypeKind element = type->getElementType()->kind();
+        if (element != c10::TypeKind::IntType && element != c10::TypeKind::FloatType &&
+            element != c10::TypeKind::BoolType) {
+          return false;
+        }
+        const c10::FunctionSchema* schema = n.maybeSchema();
+        if (!schema || schema->is_mutable() || schema->returns().size() != 1) return false;
+        // aten::list and aten::copy are annotated as aliasing their argument, yet copy it.
+        const bool copies = n.kind() == c10::aten::list || n.kind() == c10::aten::copy;
+        if (schema->returns()[0].alias_info() && !copies) return false;
+        return std::all_of(n.inputs().begin(), n.inputs().end(), [](const torch::jit::Value* v) {
+          return v->node()->kind() == c10::prim::Constant;
+        });
+      },
+      ops);
+  bool changed = false;
+  for (Node* node : ops) {
+    const torch::jit::Operator* op = node->maybeOperator();
+    if (!op) continue;
+    torch::jit::Stack stack;
+    for (const torch::jit::Value* in : node->inputs()) {
+      std::optional<c10::IValue> c = torch::jit::toIValue(in);
+      if (!c) break;
+      stack.push_back(c->isList() ? c->deepcopy() : *c);  // the kernel must not touch a constant
+    }
+    if (stack.size() != node->inputs().size()) continue;
+    try {
+      op->getOperation(node)(stack);
+    } catch (const std::exception&) {
+      continue;  // the program's own runtime error: left to happen when it runs
+    }
+    if (stack.size() != 1 || !stack[0].isList() || stack[0].toListRef().size() > kMaxElements) {
+      continue;
+    }
+    torch::jit::Graph& graph = *node->owningGraph();
+    torch::jit::WithInsertPoint guard(node);
+    std::vector<torch::jit::Value*> elements;
+    for (const c10::IValue& e : stack[0].toListRef()) elements.push_back(graph.insertConstant(e));
+    Node* list = graph.createList(
+        node->output()->type()->expectRef<c10::ListType>().getElementType(), elements);
+    list->insertBefore(node);
+    list->output()->copyMetadata(node->output());
+    node->output()->replaceAllUsesWith(list->output());
+    node->destroy();
+    changed = true;
+  }
+  return changed;
+}
+
 // Replaces each dict built by item assignments, `d = {}; d["out"] = x; d["aux"] = y; return d`
 // (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
 // FoldAppendedLists does lists: when every assignment is in the dict's own block with a constant
@@ -973,6 +1040,7 @@ absl::StatusOr<bool> PruneBranches(torch::jit::Graph& graph, bool inference) {
       round |= FoldAssignedDicts(graph.block());
       round |= FoldAssignedLists(graph.block());
       round |= FoldConstantListWrites(graph.block());
+      round |= MakeListsOfConstants(graph.block());
       round |= FoldTupleUnpacks(graph.block());
       round |= LinearConstantPropagation(graph, /*scalars_only=*/true).Run(graph.block());
       if (!round) return changed;
@@ -996,6 +1064,7 @@ absl::StatusOr<bool> FoldGlue(std::shared_ptr<torch::jit::Graph>& graph, bool in
       // indices) are flat once those branches are inlined.
       changed |= FoldAppendedLists(graph->block());
       changed |= FoldConstantListWrites(graph->block());
+      changed |= MakeListsOfConstants(graph->block());
       const bool inlined = InlineConstantIfs(graph->block());
       changed |= inlined;
       if (!inlined) break;

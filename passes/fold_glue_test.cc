@@ -474,6 +474,43 @@ graph(%n : int):
   }
 }
 
+// List ops on constants whose result is returned become prim::ListConstructs of constants: a new
+// list on each run, as the op made, which the caller may write without touching the next run's.
+TEST(PruneBranchesTest, ReturnedListsOfConstantsBecomeListConstructs) {
+  const std::string ir = R"IR(
+graph():
+  %two : int = prim::Constant[value=2]()
+  %c : int[] = prim::Constant[value=[4, 6]]()
+  %one : int[] = prim::Constant[value=[1]]()
+  %a : int[] = aten::add(%c, %one)
+  %b : int[] = aten::sorted(%c)
+  %d : int[] = aten::mul(%c, %two)
+  %e : int[] = aten::list(%c)
+  %t : (int[], int[], int[], int[]) = prim::TupleConstruct(%a, %b, %d, %e)
+  return (%t)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
+  absl::StatusOr<bool> pruned = PruneBranches(*g);
+  ASSERT_TRUE(pruned.ok()) << pruned.status();
+  ASSERT_TRUE(*pruned);
+  torch::jit::EliminateDeadCode(g);
+  for (const char* kind : {"aten::add", "aten::sorted", "aten::mul", "aten::list"}) {
+    EXPECT_EQ(CountKind(*g, kind), 0) << kind << "\n" << *g;
+  }
+  EXPECT_EQ(CountKind(*g, "prim::ListConstruct"), 4) << *g;
+  torch::jit::Code code(g, "pruned");
+  torch::jit::Stack first, second;
+  torch::jit::InterpreterState(code).run(first);
+  const auto lists = first[0].toTupleRef().elements();
+  EXPECT_EQ(lists[0].toIntVector(), (std::vector<int64_t>{4, 6, 1}));
+  EXPECT_EQ(lists[1].toIntVector(), (std::vector<int64_t>{4, 6}));
+  EXPECT_EQ(lists[2].toIntVector(), (std::vector<int64_t>{4, 6, 4, 6}));
+  EXPECT_EQ(lists[3].toIntVector(), (std::vector<int64_t>{4, 6}));
+  lists[0].toList().push_back(99);
+  torch::jit::InterpreterState(code).run(second);
+  EXPECT_EQ(second[0].toTupleRef().elements()[0].toIntVector(), (std::vector<int64_t>{4, 6, 1}));
+}
+
 // A list read between two appends folds to the list of each read's point; a list appended to
 // inside a branch is not folded (its value depends on the branch); nor is a tensor op on constants
 // in a graph that writes (alias analysis would be needed), while int arithmetic on constants is.

@@ -1279,3 +1279,32 @@ def test_container_inputs_are_read_from_an_example_file_and_never_shared(graph_l
                                                    for v in new])
     torch.testing.assert_close(got[0], want[0])
     assert got[1] == want[1] == [3, 4, 1]
+
+
+class ReturnedShapeLists(nn.Module):
+    def forward(self, x):
+        a = list(x.shape)
+        a.append(1)
+        b = list(x.shape) + [1]
+        b.append(2)
+        c = sorted(list(x.shape))
+        d = list(x.shape) * 2
+        return x.view(a) * len(b), a, b, c, d
+
+
+def test_returned_lists_computed_from_known_shapes_fold(graph_lower_bin, tmp_path):
+    # Each returned list becomes a prim::ListConstruct of constants (a new list on every call),
+    # not glue left on a constant (aten::list, add.t, append.t, sorted.int, mul.left_t).
+    module = ReturnedShapeLists()
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, [torch.randn(4, 6)])
+    assert proc.returncode == 0 and rep["verified"] is True, proc.stderr
+    assert rep["glue_ops"] == [], rep["glue_ops"]
+    x = torch.randn(4, 6)
+    first = lowered(x)
+    for got, want in zip(first, module(x)):
+        if isinstance(want, torch.Tensor):
+            torch.testing.assert_close(got, want)
+        else:
+            assert got == want
+    first[1].append(99)  # the caller's copy: the next call is not affected
+    assert lowered(x)[1] == [4, 6, 1]
