@@ -94,7 +94,49 @@ def std_mean(self: Tensor, dim: Optional[List[int]] = None, correction: Optional
             torch.mean(self, dim, keepdim))
 
 
+# cov(x, correction, fweights, aweights): aten/src/ATen/native/Correlation.cpp. x is (variables,
+# observations), a 1-D x one variable; w = fweights * aweights; avg = sum(x w) / sum(w); the
+# normalisation sum(w) - correction (sum(w) - correction sum(w aweights) / sum(w) with aweights),
+# 0 when it is not positive (eager warns); cov = (x - avg) (x w - avg w)^T / norm, squeezed. The
+# kernel's checks of the weights' values (negative, zero sum) are not made: they would be branches
+# on the data.
+def cov(self: Tensor, correction: int = 1, fweights: Optional[Tensor] = None,
+        aweights: Optional[Tensor] = None) -> Tensor:
+    x = self
+    if self.dim() < 2:
+        x = torch.reshape(self, [1, -1])
+    n = x.size(1)
+    weighted = fweights is not None or aweights is not None
+    w = torch.full([n], 1, dtype=torch.int64, device=self.device)
+    if fweights is not None:
+        w = fweights
+    if aweights is not None:
+        if fweights is not None:
+            w = torch.mul(w, aweights)
+        else:
+            w = aweights
+    if weighted:
+        w_sum = torch.sum(w)
+        avg = torch.div(torch.sum(torch.mul(x, w), [1]), w_sum)
+    else:
+        w_sum = torch.scalar_tensor(n, dtype=torch.int64, device=self.device)
+        avg = torch.div(torch.sum(x, [1]), w_sum)
+    if weighted and aweights is not None and correction != 0:
+        norm = torch.sub(w_sum, torch.div(torch.mul(torch.sum(torch.mul(w, aweights)),
+                                                    correction), w_sum))
+    else:
+        norm = torch.sub(w_sum, correction)
+    norm = torch.where(torch.le(norm, 0), torch.zeros_like(norm), norm)
+    centered = torch.sub(x, torch.unsqueeze(avg, 1))
+    right = centered
+    if weighted:
+        right = torch.mul(centered, w)
+    c = torch.mm(centered, torch.t(right))
+    return torch.squeeze(torch.div(c, norm))
+
+
 DECOMPOSITIONS = {
+    "aten::cov": cov,
     "aten::sort.stable": sort_stable,
     "aten::logsumexp": logsumexp,
     "aten::sum": sum,

@@ -57,7 +57,16 @@ def addr(self: Tensor, vec1: Tensor, vec2: Tensor, beta: number = 1, alpha: numb
         if not bool(beta):
             return torch.logical_or(outer, torch.full_like(outer, False))
         return torch.logical_or(s, outer)
-    if not self.is_floating_point() and not self.is_complex():
+    if self.is_floating_point():
+        # The CPU kernel's order and rounding (aten/src/ATen/native/cpu/LinearAlgebraKernel.cpp
+        # addr_kernel): alpha * vec1 * vec2 and beta * self, each product in the dtype.
+        a = torch.full([1], alpha, dtype=self.dtype, device=self.device)
+        prod = torch.mul(torch.mul(torch.unsqueeze(vec1, 1), a), torch.unsqueeze(vec2, 0))
+        if beta == 0:
+            return prod
+        b = torch.full([1], beta, dtype=self.dtype, device=self.device)
+        return torch.add(torch.mul(s, b), prod)
+    if not self.is_complex():
         beta = int(beta)
         alpha = int(alpha)
     out = torch.mul(outer, alpha)
@@ -85,7 +94,18 @@ def addbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: number = 1,
     return _beta_alpha(self, torch.sum(torch.bmm(batch1, batch2), [0]), beta, alpha, True)
 
 
+# _euclidean_dist(x1, x2): cdist's matrix-product path (aten/src/ATen/native/Distance.cpp):
+# [-2 x1, |x1|^2, 1] (x2 ; 1 ; |x2|^2)^T, clamped at 0, square-rooted.
+def _euclidean_dist(x1: Tensor, x2: Tensor) -> Tensor:
+    x1_norm = torch.sum(torch.pow(x1, 2), [-1], True)
+    x2_norm = torch.sum(torch.pow(x2, 2), [-1], True)
+    a = torch.cat([torch.mul(x1, -2), x1_norm, torch.ones_like(x1_norm)], -1)
+    b = torch.cat([x2, torch.ones_like(x2_norm), x2_norm], -1)
+    return torch.sqrt(torch.clamp_min(torch.matmul(a, torch.transpose(b, -2, -1)), 0))
+
+
 DECOMPOSITIONS = {
+    "aten::_euclidean_dist": _euclidean_dist,
     "aten::dot": dot,
     "aten::vdot": vdot,
     "aten::mv": mv,
