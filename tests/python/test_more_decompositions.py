@@ -470,12 +470,15 @@ class TriangleIndices(nn.Module):
         self.row, self.col, self.offset = row, col, offset
 
     def forward(self, x):
-        return (x + torch.tril_indices(self.row, self.col, self.offset),
-                torch.triu_indices(self.row, self.col, self.offset, dtype=torch.int32))
+        # Returned as they are: a graph output is never folded to a constant by running eager's
+        # kernel at lowering time, so the decompositions themselves run.
+        return (torch.tril_indices(self.row, self.col, self.offset),
+                torch.triu_indices(self.row, self.col, self.offset, dtype=torch.int32), x + 1)
 
 
 @pytest.mark.parametrize("row,col,offset", [(4, 4, 0), (3, 5, 1), (5, 3, -2), (4, 6, 9),
-                                            (6, 4, -9), (0, 3, 0), (1, 1, 0)])
+                                            (6, 4, -9), (0, 3, 0), (1, 1, 0), (3, 3, 0),
+                                            (100, 37, -5), (37, 100, 13), (2, 2, -1)])
 def test_tril_and_triu_indices_match_eager(graph_lower_bin, tmp_path, row, col, offset):
     module = TriangleIndices(row, col, offset)
     program = lower_checked(graph_lower_bin, tmp_path, module, [torch.tensor(0)])

@@ -423,7 +423,8 @@ def tril_indices(row: int, col: int, offset: int = 0, dtype: Optional[int] = 4,
     k = torch.arange(0, trapezoid, 1, dtype=torch.float64, device=device)
     b = first - 0.5
     r1 = torch.floor(torch.sub(torch.sqrt(torch.add(torch.mul(k, 2.0), b * b)), b))
-    c1 = torch.floor(torch.sub(k, torch.mul(torch.mul(torch.add(r1, 2.0 * b + 1.0), r1), 0.5)))
+    # Rows before row r hold r * first + r (r - 1) / 2 = (r + 2 b) r / 2 elements.
+    c1 = torch.floor(torch.sub(k, torch.mul(torch.mul(torch.add(r1, 2.0 * b), r1), 0.5)))
     r1 = torch._to_copy(torch.add(r1, float(row_offset)), dtype=dt)
     c1 = torch._to_copy(c1, dtype=dt)
     # Rectangle: full rows below it.

@@ -322,8 +322,9 @@ def linalg_pinv(self: Tensor, atol: Optional[Tensor] = None, rtol: Optional[Tens
 # 4, 8 or 12 whose bound theta (below, float32's or float64's) its 1-norm is within, evaluated
 # with the paper's products; from theta_12 on, degree 18 on A / 2^s, s = max(0, ceil(log2(|A|_1 /
 # theta_18))), then s squarings. Computed in the input dtype, as eager. s is a value of the data:
-# the squarings are taken with where, up to 64 of them (|A|_1 up to theta_18 2^64). A matrix whose
-# norm is NaN gives NaN, as eager.
+# the squarings are taken with where, up to 64 of them (|A|_1 up to theta_18 2^64, 2e19 in float64);
+# a matrix of a larger norm gives NaN where eager squares on (a nilpotent one may be finite there).
+# A matrix whose norm is NaN gives NaN, as eager.
 def _mexp_powers(a: Tensor, count: int) -> List[Tensor]:
     # [I, A, A^2, A^3, A^6][:count], a (b, n, n)
     n = a.size(2)
@@ -430,6 +431,8 @@ def linalg_matrix_exp(self: Tensor) -> Tensor:
     e = _mexp_t18(torch.div(a, torch.pow(2.0, s)))
     for p in range(64):
         e = torch.where(torch.lt(float(p), s), torch.matmul(e, e), e)
+    # Past 64 squarings the result would be wrong: NaN instead.
+    e = torch.where(torch.gt(s, 64.0), torch.full_like(e, float("nan")), e)
     r = torch.where(torch.ge(nrm, theta[4]), e, r)
     return torch.reshape(r, shape)
 
