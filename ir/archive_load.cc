@@ -592,6 +592,16 @@ std::string GivenValueName(const c10::IValue& v) {
   if (v.isString()) return "a str";
   if (v.isTensor()) return "a Tensor";
   // A container by its elements' types: (Tensor, int), List[Any], Dict[str, Tensor].
+  if (v.isList() && v.toList().elementType()->kind() == c10::TypeKind::AnyType) {
+    // torch.load's lists hold Any: named by their elements' types when those agree.
+    std::optional<c10::TypePtr> element;
+    for (const c10::IValue& e : v.toListRef()) {
+      element =
+          element ? c10::unifyTypes(*element, e.type()) : std::optional<c10::TypePtr>(e.type());
+      if (!element) break;
+    }
+    if (element && *element) return absl::StrCat("List[", (*element)->repr_str(), "]");
+  }
   if (v.isList() || v.isTuple() || v.isGenericDict()) return v.type()->repr_str();
   return absl::StrCat("a ", v.tagKind());
 }

@@ -364,8 +364,17 @@ absl::StatusOr<bool> RemoveMutation(LoweringState& s) {
             "aten::lt_",          "aten::le_",          "aten::gt_",          "aten::ge_",
             "aten::eq_",          "aten::ne_",          "aten::logical_and_", "aten::logical_or_",
             "aten::logical_xor_", "aten::logical_not_", "aten::isnan_"};
-    return !kDtypeChanging->contains(node->kind().toQualString()) &&
-           (node->inputs().empty() || !ContainedBefore(node->input(0), node));
+    if (kDtypeChanging->contains(node->kind().toQualString())) return false;
+    if (node->inputs().empty()) return true;
+    // Nor ops whose functional form promotes: int8 `y.add_(b)` with an int64 tensor b stays
+    // int8, add(y, b) is int64. Where both dtypes are known and differ, Functionalize casts back.
+    if (auto dst = node->input(0)->type()->cast<c10::TensorType>(); dst && dst->scalarType()) {
+      for (size_t i = 1; i < node->inputs().size(); ++i) {
+        auto arg = node->input(i)->type()->cast<c10::TensorType>();
+        if (arg && arg->scalarType() && *arg->scalarType() != *dst->scalarType()) return false;
+      }
+    }
+    return !ContainedBefore(node->input(0), node);
   });
   EliminateDeadCodeOf(s.graph);
   return true;

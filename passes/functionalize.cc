@@ -642,6 +642,17 @@ class Functionalizer {
     }
     const c10::FunctionSchema* made = dst->node()->maybeSchema();
     if (!made || made->is_mutable()) return MetadataWrite::kKept;
+    // An element taken out of a container (`l[0].unsqueeze_(0)`, `d["a"].t_()`) is held by it:
+    // a later read through the container would not see the view.
+    if (made->returns().size() == 1 && made->returns()[0].alias_info()) {
+      for (const c10::Argument& arg : made->arguments()) {
+        const c10::TypeKind kind = arg.type()->kind();
+        if (kind == c10::TypeKind::ListType || kind == c10::TypeKind::DictType ||
+            kind == c10::TypeKind::TupleType) {
+          return MetadataWrite::kKept;
+        }
+      }
+    }
     for (const torch::jit::Use& use : dst->uses()) {
       if (use.user == write || use.user->isAfter(write)) continue;
       const c10::FunctionSchema* reader = use.user->maybeSchema();

@@ -565,3 +565,19 @@ def test_a_container_example_input_of_the_wrong_element_types(graph_lower_bin, t
                    str(tmp_path / "out.pt"))
     assert proc.returncode == 2, proc.stderr
     _only(tmp_path, "m.pt", "in.pt")
+
+
+class ListInput(torch.nn.Module):
+    def forward(self, x, s: List[int]):
+        return x.view(s)
+
+
+def test_a_list_example_input_of_floats_for_ints_is_named(graph_lower_bin, tmp_path):
+    path = str(tmp_path / "m.pt")
+    torch.jit.save(torch.jit.script(ListInput()), path)
+    bad = tmp_path / "in.pt"
+    torch.save([torch.randn(12), [2.0, 6.0]], str(bad))
+    proc = run_cli(graph_lower_bin, path, "--example-inputs", str(bad), "-o",
+                   str(tmp_path / "out.pt"))
+    _expect_bad_input(proc, "input 1 (s)", "is List[int]; List[float] was given")
+    _only(tmp_path, "m.pt", "in.pt")

@@ -1308,3 +1308,48 @@ def test_returned_lists_computed_from_known_shapes_fold(graph_lower_bin, tmp_pat
             assert got == want
     first[1].append(99)  # the caller's copy: the next call is not affected
     assert lowered(x)[1] == [4, 6, 1]
+
+
+class MetadataWriteThroughAList(nn.Module):
+    def forward(self, x):
+        held = [x.clone()]
+        held[0].unsqueeze_(0)
+        return held[0] * 2
+
+
+class MetadataWriteThroughADict(nn.Module):
+    def forward(self, x):
+        held = {"a": [x.clone()]}
+        held["a"][0].t_()
+        return held["a"][0] + 1
+
+
+class PromotingInPlaceAdd(nn.Module):
+    def forward(self, a, b):
+        y = a.clone()
+        y.add_(b)
+        z = a.float()
+        z.mul_(b.double())
+        return y, z
+
+
+@pytest.mark.parametrize("module,inputs", [
+    (MetadataWriteThroughAList(), [torch.randn(2, 6)]),
+    (MetadataWriteThroughADict(), [torch.randn(2, 6)]),
+    (PromotingInPlaceAdd(), [torch.randint(-5, 5, (3, 4), dtype=torch.int8),
+                             torch.randint(-5, 5, (4,))]),
+], ids=lambda v: type(v).__name__ if isinstance(v, nn.Module) else "")
+def test_in_place_writes_keep_what_eager_keeps(graph_lower_bin, tmp_path, module, inputs):
+    # An element of a list or dict given a new shape in place (helper-19: the write was dropped,
+    # [2, 6] where eager gives [1, 2, 6]); an in-place op whose functional form promotes (int8
+    # y.add_(int64) stays int8; it came out int64). The write is made or kept, never lost.
+    proc, lowered, rep = _lower_with(graph_lower_bin, tmp_path, module, inputs)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert rep["verified"] is True, proc.stderr
+    new = [t.clone() if t.is_floating_point() else torch.randint_like(t, -5, 5) for t in inputs]
+    want, got = module(*new), lowered(*new)
+    want = want if isinstance(want, tuple) else (want,)
+    got = got if isinstance(got, tuple) else (got,)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape, (g.dtype, w.dtype, g.shape, w.shape)
+        torch.testing.assert_close(g, w)
