@@ -42,6 +42,27 @@ at::Tensor CopyKeepingLayout(const at::Tensor& t) {
   return t.as_strided({*extent}, {1}).clone().as_strided(t.sizes(), t.strides(), 0);
 }
 
+c10::IValue CopyInputValue(const c10::IValue& v) {
+  if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
+  if (v.isList()) {
+    c10::impl::GenericList out(v.toList().elementType());
+    for (const c10::IValue& e : v.toListRef()) out.push_back(CopyInputValue(e));
+    return out;
+  }
+  if (v.isTuple()) {
+    std::vector<c10::IValue> out;
+    for (const c10::IValue& e : v.toTupleRef().elements()) out.push_back(CopyInputValue(e));
+    return c10::ivalue::Tuple::create(std::move(out));
+  }
+  if (v.isGenericDict()) {
+    const c10::impl::GenericDict in = v.toGenericDict();
+    c10::impl::GenericDict out(in.keyType(), in.valueType());
+    for (const auto& entry : in) out.insert_or_assign(entry.key(), CopyInputValue(entry.value()));
+    return out;
+  }
+  return v;
+}
+
 std::optional<at::Tensor> SynthesizeTensor(const c10::TensorType& type, bool on_meta) {
   auto sizes = type.sizes().concrete_sizes();
   auto dtype = type.scalarType();

@@ -32,6 +32,12 @@ std::optional<int64_t> StorageExtent(const at::Tensor& t);
 // tensor is returned as it is; dense and non-strided ones are cloned.
 at::Tensor CopyKeepingLayout(const at::Tensor& t);
 
+// A copy of a program input for a run that may write it: tensors by CopyKeepingLayout, lists,
+// tuples and dicts element by element (a program may append to a list input, or write a tensor
+// it holds), so that each run starts from the caller's values. Anything else (numbers, strings,
+// the module object) is shared.
+c10::IValue CopyInputValue(const c10::IValue& v);
+
 // The complete type of an example tensor (TensorType::create); a meta tensor stands for a CPU
 // one (SynthesizeTensor's on_meta, shape specialisation's meta run), so its type says cpu.
 c10::TensorTypePtr TensorTypeOf(const at::Tensor& t);

@@ -142,6 +142,26 @@ TEST(FunctionalizeTest, WritesToGraphInputsAreReturnedAfterTheOutputs) {
   EXPECT_TRUE(torch::equal(mine[0].toTensor(), before));
 }
 
+// The functional graph `g` of a one-output `original` returns, on `in`, the original's output
+// followed by the new value of each input the original writes (r.mutated_inputs, in order).
+// RunGraph runs each graph on its own copies of `in`.
+void ExpectOutputThenWrittenInputs(const std::shared_ptr<torch::jit::Graph>& original,
+                                   const std::shared_ptr<torch::jit::Graph>& g,
+                                   const FunctionalizeResult& r,
+                                   const std::vector<c10::IValue>& in) {
+  std::vector<c10::IValue> after;
+  absl::StatusOr<std::vector<c10::IValue>> a = RunGraph(original, in, &after);
+  absl::StatusOr<std::vector<c10::IValue>> b = RunGraph(g, in);
+  ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
+  const auto& tuple = (*b)[0].toTupleRef().elements();
+  ASSERT_EQ(tuple.size(), 1 + r.mutated_inputs.size());
+  EXPECT_TRUE(torch::allclose(tuple[0].toTensor(), (*a)[0].toTensor()));
+  for (size_t k = 0; k < r.mutated_inputs.size(); ++k) {
+    const size_t input = r.mutated_inputs[k].first;
+    EXPECT_TRUE(torch::allclose(tuple[k + 1].toTensor(), after[input].toTensor())) << input;
+  }
+}
+
 TEST(FunctionalizeTest, BatchNormRunningStatisticsBecomeOutputs) {
   // Training-mode batch norm writes running_mean and running_var (Tensor(a!)); its functional
   // twin returns their new values, which become the graph's extra outputs.
@@ -160,19 +180,9 @@ graph(%x : Tensor, %w : Tensor, %b : Tensor, %rm : Tensor, %rv : Tensor):
   ASSERT_EQ(r->mutated_inputs.size(), 2u);
   EXPECT_EQ(r->mutated_inputs[0].first, 3u);
   EXPECT_EQ(r->mutated_inputs[1].first, 4u);
-  std::vector<c10::IValue> in = {torch::randn({6, 3}), torch::randn({3}), torch::randn({3}),
-                                 torch::randn({3}), torch::rand({3}) + 0.5};
-  std::vector<c10::IValue> copy;
-  for (const c10::IValue& v : in) copy.emplace_back(v.toTensor().clone());
-  std::vector<c10::IValue> after;
-  absl::StatusOr<std::vector<c10::IValue>> a = RunGraph(original, in, &after);
-  absl::StatusOr<std::vector<c10::IValue>> b = RunGraph(g, copy);
-  ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
-  const auto& tuple = (*b)[0].toTupleRef().elements();
-  ASSERT_EQ(tuple.size(), 3u);
-  EXPECT_TRUE(torch::allclose(tuple[0].toTensor(), (*a)[0].toTensor()));
-  EXPECT_TRUE(torch::allclose(tuple[1].toTensor(), after[3].toTensor()));
-  EXPECT_TRUE(torch::allclose(tuple[2].toTensor(), after[4].toTensor()));
+  ExpectOutputThenWrittenInputs(original, g, *r,
+                                {torch::randn({6, 3}), torch::randn({3}), torch::randn({3}),
+                                 torch::randn({3}), torch::rand({3}) + 0.5});
 }
 
 TEST(FunctionalizeTest, AnOutOverloadThatAlsoWritesRunningStatisticsBecomesFunctional) {
@@ -193,22 +203,10 @@ graph(%x : Float(6, 3), %w : Float(3), %b : Float(3), %rm : Float(3), %rv : Floa
   EXPECT_EQ(CountWrites(*g->block()), 0) << GraphToText(*g);
   // rm, rv, and the three outs come back after the output.
   ASSERT_EQ(r->mutated_inputs.size(), 5u);
-  std::vector<c10::IValue> in = {torch::randn({6, 3}), torch::randn({3}),      torch::randn({3}),
-                                 torch::randn({3}),    torch::rand({3}) + 0.5, torch::empty({6, 3}),
-                                 torch::empty({3}),    torch::empty({3})};
-  std::vector<c10::IValue> copy;
-  for (const c10::IValue& v : in) copy.emplace_back(v.toTensor().clone());
-  std::vector<c10::IValue> after;
-  absl::StatusOr<std::vector<c10::IValue>> a = RunGraph(original, in, &after);
-  absl::StatusOr<std::vector<c10::IValue>> b = RunGraph(g, copy);
-  ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
-  const auto& tuple = (*b)[0].toTupleRef().elements();
-  ASSERT_EQ(tuple.size(), 6u);
-  EXPECT_TRUE(torch::allclose(tuple[0].toTensor(), (*a)[0].toTensor()));
-  for (size_t k = 0; k < 5; ++k) {
-    const size_t input = r->mutated_inputs[k].first;
-    EXPECT_TRUE(torch::allclose(tuple[k + 1].toTensor(), after[input].toTensor())) << input;
-  }
+  ExpectOutputThenWrittenInputs(
+      original, g, *r,
+      {torch::randn({6, 3}), torch::randn({3}), torch::randn({3}), torch::randn({3}),
+       torch::rand({3}) + 0.5, torch::empty({6, 3}), torch::empty({3}), torch::empty({3})});
 }
 
 TEST(FunctionalizeTest, AnOutOverloadWithNoneArgumentsKeepsItsOverload) {

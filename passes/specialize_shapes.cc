@@ -124,21 +124,6 @@ bool TaintsOutputs(const Node& node, size_t k) {
   return CanDecideShape(schema->arguments()[k].type(), kLengthFromScalars->contains(node.kind()));
 }
 
-// A copy of an example input the run may write (tensors, also in lists, keep their strides).
-c10::IValue CopyInput(const c10::IValue& v) {
-  if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
-  if (v.isTensorList()) {
-    c10::List<at::Tensor> out;
-    for (const at::Tensor& t : v.toTensorList().vec()) out.push_back(CopyKeepingLayout(t));
-    return out;
-  }
-  // Other containers (a list of ints the program appends to) are copied too.
-  if ((v.isList() || v.isGenericDict() || v.isTuple()) && !v.isComplexDouble()) {
-    return v.deepcopy();
-  }
-  return v;
-}
-
 // The types one run observed: value -> complete type (merged over loop iterations).
 using ObservedTypes = absl::flat_hash_map<Value*, c10::TensorTypePtr>;
 
@@ -294,18 +279,17 @@ class Specializer {
       }
     }
     if (node.kind() == c10::prim::Constant) {
-      // A copy when the graph writes: running it must not mutate the graph's own constants.
-      // Scalars need none (and IValue::deepcopy rejects complex numbers in torch 2.6).
+      // A copy when the graph writes: running it must not mutate the graph's own constants (on
+      // meta tensors too: ToMeta keeps a list of scalars itself). Scalars need none (and
+      // IValue::deepcopy rejects complex numbers in torch 2.6).
       if (std::optional<c10::IValue> c = torch::jit::toIValue(node.output())) {
+        c10::IValue value = !writes_ || c->isComplexDouble() ? *c : c->deepcopy();
         if (meta_) {
-          // ToMeta keeps a list of scalars itself: copied first when the graph writes.
-          std::optional<c10::IValue> m =
-              ToMeta(!writes_ || c->isComplexDouble() ? *c : c->deepcopy());
+          std::optional<c10::IValue> m = ToMeta(value);
           if (!m) return MetaFails(node, "a constant is not a dense CPU tensor");
-          values_[node.output()] = *std::move(m);
-        } else {
-          values_[node.output()] = !writes_ || c->isComplexDouble() ? *c : c->deepcopy();
+          value = *std::move(m);
         }
+        values_[node.output()] = std::move(value);
       }
       return;
     }
@@ -939,14 +923,14 @@ absl::StatusOr<ExampleRun> RunOnExamples(torch::jit::Graph& graph,
       c10::IValue value;
       if (meta) {
         // ToMeta keeps a list of scalars itself: copied first when the program writes.
-        std::optional<c10::IValue> m = ToMeta(writes ? CopyInput(inputs[i]) : inputs[i]);
+        std::optional<c10::IValue> m = ToMeta(writes ? CopyInputValue(inputs[i]) : inputs[i]);
         if (!m) {
           meta_failure = absl::StrCat("input ", i, " is not a dense CPU tensor");
           return std::nullopt;
         }
         value = *std::move(m);
       } else {
-        value = CopyInput((*values)[i]);  // the run must not write the caller's tensors
+        value = CopyInputValue((*values)[i]);  // the run must not write the caller's tensors
       }
       if (value.isTensor() && value.toTensor().defined() && in->type()->cast<c10::TensorType>()) {
         input_types[in] = TensorTypeOf(value.toTensor());

@@ -56,33 +56,6 @@ void InsertDtypeChecks(torch::jit::Block* block) {
   }
 }
 
-// The program is specialised to its example inputs' strides (docs/semantics.md): an expanded or
-// sliced input is copied with its strides (ir/example_values.h), not made contiguous by clone(),
-// or a view the lowering chose for the example's layout fails on the copy (matmul of an expanded
-// input under --verify).
-c10::IValue Clone(const c10::IValue& v) {
-  if (v.isTensor()) return CopyKeepingLayout(v.toTensor());
-  // Containers are copied too: the program may write them (`s.append(1)`, `ts[0].add_(1)`), and
-  // each run must start from the caller's values.
-  if (v.isList()) {
-    c10::impl::GenericList out(v.toList().elementType());
-    for (const c10::IValue& e : v.toListRef()) out.push_back(Clone(e));
-    return out;
-  }
-  if (v.isTuple()) {
-    std::vector<c10::IValue> out;
-    for (const c10::IValue& e : v.toTupleRef().elements()) out.push_back(Clone(e));
-    return c10::ivalue::Tuple::create(std::move(out));
-  }
-  if (v.isGenericDict()) {
-    const c10::impl::GenericDict in = v.toGenericDict();
-    c10::impl::GenericDict out(in.keyType(), in.valueType());
-    for (const auto& entry : in) out.insert_or_assign(entry.key(), Clone(entry.value()));
-    return out;
-  }
-  return v;
-}
-
 void Compare(const c10::IValue& e, const c10::IValue& a, const std::string& where, Comparison& c) {
   auto fail = [&](const std::string& why) {
     if (c.equal) c.mismatch = absl::StrCat(where, ": ", why);
@@ -199,7 +172,9 @@ absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::j
     InsertDtypeChecks(checked->block());
     torch::jit::Code code(checked, "graph_lower");
     torch::jit::Stack stack;
-    for (const c10::IValue& v : inputs) stack.push_back(Clone(v));
+    // Each run starts from copies (ir/example_values.h): the program is specialised to its
+    // example inputs' strides, which clone() would not keep, and it may write a list it is given.
+    for (const c10::IValue& v : inputs) stack.push_back(CopyInputValue(v));
     if (inputs_after) *inputs_after = stack;  // the clones, which the program may write
     torch::jit::InterpreterState(code).run(stack);
     return std::vector<c10::IValue>(stack.begin(), stack.end());
