@@ -10,22 +10,6 @@ FLOATS = ("float32", "float64", "float16", "bfloat16")
 
 # Generated from a sweep by tests/opinfo/make_xfail.py, then given reasons by hand.
 XFAIL = {
-    'igamma': [
-        ('', FLOATS, (0, 1),
-         "regularised incomplete gamma (SciPy's series, continued fraction and 25x25 asymptotic table, as the kernel) not written yet (aten::igamma)"),
-        ('inplace', FLOATS, (0, 1),
-         "regularised incomplete gamma (SciPy's series, continued fraction and 25x25 asymptotic table, as the kernel) not written yet (aten::igamma)"),
-        ('out', FLOATS, (0, 1),
-         "regularised incomplete gamma (SciPy's series, continued fraction and 25x25 asymptotic table, as the kernel) not written yet (aten::igamma)"),
-    ],
-    'igammac': [
-        ('', FLOATS, (0, 1),
-         "regularised incomplete gamma (SciPy's series, continued fraction and 25x25 asymptotic table, as the kernel) not written yet (aten::igammac)"),
-        ('inplace', FLOATS, (0, 1),
-         "regularised incomplete gamma (SciPy's series, continued fraction and 25x25 asymptotic table, as the kernel) not written yet (aten::igammac)"),
-        ('out', FLOATS, (0, 1),
-         "regularised incomplete gamma (SciPy's series, continued fraction and 25x25 asymptotic table, as the kernel) not written yet (aten::igammac)"),
-    ],
     'kthvalue': [
         ('', 'int64', (0, 1),
          "index of ties: eager's quickselect picks an index among equal values that depends on the algorithm; values equal"),
