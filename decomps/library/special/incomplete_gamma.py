@@ -93,7 +93,8 @@ def _igamc_continued_fraction(a: Tensor, x: Tensor) -> Tensor:
             pkm1 = pk
             qkm2 = qkm1
             qkm1 = qk
-            s = torch.where(torch.gt(torch.abs(pk), 4.503599627370496e15), 2.220446049250313e-16, 1.0)
+            s = torch.where(torch.gt(torch.abs(pk), 4.503599627370496e15),
+                            2.220446049250313e-16, 1.0)
             pkm2 = torch.mul(pkm2, s)
             pkm1 = torch.mul(pkm1, s)
             qkm2 = torch.mul(qkm2, s)
@@ -354,7 +355,8 @@ def _igamma(a: Tensor, x: Tensor, lower: bool) -> Tensor:
                                             _igamc_series(a, x))))
     r = q
     if lower:
-        r = torch.where(torch.logical_and(torch.gt(x, 1.0), torch.gt(x, a)), torch.rsub(q, 1.0), ser)
+        r = torch.where(torch.logical_and(torch.gt(x, 1.0), torch.gt(x, a)), torch.rsub(q, 1.0),
+                        ser)
     rel = torch.div(torch.abs(torch.sub(x, a)), a)
     asym = torch.logical_or(
         torch.logical_and(torch.logical_and(torch.gt(a, 20.0), torch.lt(a, 200.0)),
