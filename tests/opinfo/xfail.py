@@ -46,12 +46,6 @@ XFAIL = {
         ('out', FLOATS, (0, 1),
          'LDL factorisation (LAPACK dsytrf, Bunch-Kaufman pivoting) not written yet (aten::linalg_ldl_factor_ex)'),
     ],
-    'linalg.ldl_solve': [
-        ('', FLOATS, (0, 1),
-         'needs the LDL factors of dsytrf (Bunch-Kaufman pivoting), not written yet (aten::linalg_ldl_solve)'),
-        ('out', FLOATS, (0, 1),
-         'needs the LDL factors of dsytrf (Bunch-Kaufman pivoting), not written yet (aten::linalg_ldl_solve)'),
-    ],
     'linalg.lstsq': [
         ('', FLOATS, (0, 1),
          "with the gelsd/gelss drivers the residuals' shape depends on the computed rank (a value-dependent shape); not written yet (aten::linalg_lstsq)"),

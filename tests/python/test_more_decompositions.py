@@ -564,3 +564,35 @@ def test_incomplete_gamma_matches_eager_in_every_regime(graph_lower_bin, tmp_pat
     tol = dict(rtol=1.3e-6, atol=1e-5) if dtype == torch.float32 else dict(rtol=1e-10, atol=0.0)
     for got, want in zip(program(a, x), module(a, x)):
         torch.testing.assert_close(got, want, equal_nan=True, **tol)
+
+
+class LdlSolve(nn.Module):
+    def forward(self, LD, pivots, B):
+        return torch.linalg.ldl_solve(LD, pivots, B)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_ldl_solve_follows_each_matrix_pivots(graph_lower_bin, tmp_path, dtype):
+    # Factors from eager's ldl_factor_ex; the program lowered on one batch solves batches with
+    # other pivots: 1x1 and 2x2 blocks, interchanged or not, mixed within a batch.
+    torch.manual_seed(3)
+
+    def case(force_two):
+        a = torch.randn(4, 6, 6, dtype=dtype)
+        a = a + a.mT
+        if force_two:
+            a[0] = torch.diag(torch.tensor([1e-3, 2, 3, 4, 5, 6], dtype=dtype))
+            a[0, 0, 1] = a[0, 1, 0] = 5.0
+        ld, piv, info = torch.linalg.ldl_factor_ex(a)
+        assert not info.any()
+        return [ld, piv, torch.randn(4, 6, 3, dtype=dtype)]
+
+    module = LdlSolve()
+    program = lower_checked(graph_lower_bin, tmp_path, module, case(False))
+    tol = dict(rtol=1e-4, atol=1e-4) if dtype == torch.float32 else dict(rtol=1e-10, atol=1e-10)
+    blocks = set()
+    for seed in range(4):
+        inputs = case(seed % 2 == 0)
+        blocks |= {bool((p < 0).any()) for p in inputs[1]}
+        torch.testing.assert_close(program(*inputs), module(*inputs), **tol)
+    assert blocks == {True, False}

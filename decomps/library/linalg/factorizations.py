@@ -212,7 +212,105 @@ def cholesky_inverse(self: Tensor, upper: bool = False) -> Tensor:
     return torch.reshape(torch._to_copy(x, dtype=self.dtype), s)
 
 
+def _ldl_swap(x: Tensor, i: int, j: Tensor) -> Tensor:
+    # Rows i (an int) and j (b,) of x (b, n, r) interchanged, each matrix of the batch its own j;
+    # j is clamped to a row (the step a pivot does not ask for reads the others).
+    b = x.size(0)
+    n = x.size(1)
+    rows = torch.unsqueeze(torch.arange(0, n, 1, device=x.device), 0).expand([b, n])
+    jj = torch.unsqueeze(torch.clamp(j, 0, n - 1), 1).expand([b, n])
+    ii = torch.full_like(rows, i)
+    idx = torch.where(torch.eq(rows, i), jj, torch.where(torch.eq(rows, jj), ii, rows))
+    return torch.gather(x, 1, torch.unsqueeze(idx, 2).expand(x.size()))
+
+
+def _ldl_col(ld: Tensor, k: int, below: int) -> Tensor:
+    # Column k of ld (b, n, n) with the rows <= below zeroed, as (b, n, 1).
+    n = ld.size(1)
+    rows = torch.unsqueeze(torch.arange(0, n, 1, device=ld.device), 0)
+    col = torch.select(ld, 2, k)
+    return torch.unsqueeze(torch.where(torch.gt(rows, below), col, torch.full_like(col, 0.0)), 2)
+
+
+def _ldl_row(x: Tensor, k: int) -> Tensor:
+    return torch.slice(x, 1, k, k + 1)
+
+
+def _ldl_put(x: Tensor, k: int, row: Tensor) -> Tensor:
+    return torch.slice_scatter(x, row, 1, k, k + 1)
+
+
+def _ldl_entry(ld: Tensor, i: int, j: int) -> Tensor:
+    # ld[:, i, j] as (b, 1, 1).
+    return torch.slice(torch.slice(ld, 1, i, i + 1), 2, j, j + 1)
+
+
+# Solves A X = B from the Bunch-Kaufman factorization A = P L D L^T P^T of linalg_ldl_factor
+# (LAPACK ?sytrs, lower: L unit lower triangular in LD, D block diagonal with 1x1 and 2x2
+# blocks; pivots 1-based, k > 0 a 1x1 block whose row was interchanged with row k, -k on both
+# rows of a 2x2 block whose second row was interchanged with row k). The block structure is
+# read from the pivots of each matrix: every column takes both the 1x1 and the 2x2 step and
+# keeps the one its pivot asks for. Real dtypes: hermitian and symmetric are the same.
+# LD (*, n, n), pivots (*, n) int32, B (*, n, k); the batch dimensions broadcast.
+def linalg_ldl_solve(LD: Tensor, pivots: Tensor, B: Tensor, hermitian: bool = False) -> Tensor:
+    if LD.is_complex():
+        return torch.linalg_ldl_solve(LD, pivots, B, hermitian=hermitian)
+    s = LD.size()
+    n = s[len(s) - 1]
+    bs = B.size()
+    r = bs[len(bs) - 1]
+    batch = _bcast(s[:-2], bs[:-2])
+    bb = _bsize(batch)
+    ld = torch.reshape(torch._to_copy(LD, dtype=torch.float64).expand(batch + [n, n]), [bb, n, n])
+    piv = torch.reshape(torch._to_copy(pivots, dtype=torch.int64).expand(batch + [n]), [bb, n])
+    x = torch.reshape(torch._to_copy(B, dtype=torch.float64).expand(batch + [n, r]), [bb, n, r])
+    # L D y = P^T b, forward over the blocks.
+    second = torch.full([bb, 1, 1], False, dtype=torch.bool, device=x.device)
+    for k in range(n):
+        p = torch.unsqueeze(torch.unsqueeze(torch.select(piv, 1, k), 1), 2)
+        one = torch.logical_and(torch.gt(p, 0), torch.logical_not(second))
+        x1 = _ldl_swap(x, k, torch.sub(torch.reshape(p, [bb]), 1))
+        x1 = torch.sub(x1, torch.mul(_ldl_col(ld, k, k), _ldl_row(x1, k)))
+        x1 = _ldl_put(x1, k, torch.div(_ldl_row(x1, k), _ldl_entry(ld, k, k)))
+        x = torch.where(one, x1, x)
+        if k + 1 < n:
+            two = torch.logical_and(torch.lt(p, 0), torch.logical_not(second))
+            x2 = _ldl_swap(x, k + 1, torch.sub(torch.neg(torch.reshape(p, [bb])), 1))
+            x2 = torch.sub(x2, torch.add(torch.mul(_ldl_col(ld, k, k + 1), _ldl_row(x2, k)),
+                                         torch.mul(_ldl_col(ld, k + 1, k + 1), _ldl_row(x2, k + 1))))
+            akm1k = _ldl_entry(ld, k + 1, k)
+            akm1 = torch.div(_ldl_entry(ld, k, k), akm1k)
+            ak = torch.div(_ldl_entry(ld, k + 1, k + 1), akm1k)
+            denom = torch.sub(torch.mul(akm1, ak), 1.0)
+            bkm1 = torch.div(_ldl_row(x2, k), akm1k)
+            bk = torch.div(_ldl_row(x2, k + 1), akm1k)
+            x2 = _ldl_put(x2, k, torch.div(torch.sub(torch.mul(ak, bkm1), bk), denom))
+            x2 = _ldl_put(x2, k + 1, torch.div(torch.sub(torch.mul(akm1, bk), bkm1), denom))
+            x = torch.where(two, x2, x)
+            second = two
+    # L^T P^T x = y, backward over the blocks.
+    second = torch.full([bb, 1, 1], False, dtype=torch.bool, device=x.device)
+    for kk in range(n):
+        k = n - 1 - kk
+        p = torch.unsqueeze(torch.unsqueeze(torch.select(piv, 1, k), 1), 2)
+        one = torch.logical_and(torch.gt(p, 0), torch.logical_not(second))
+        rk = torch.sub(_ldl_row(x, k), torch.sum(torch.mul(_ldl_col(ld, k, k), x), [1], True))
+        x1 = _ldl_swap(_ldl_put(x, k, rk), k, torch.sub(torch.reshape(p, [bb]), 1))
+        xn = torch.where(one, x1, x)
+        if k > 0:
+            two = torch.logical_and(torch.lt(p, 0), torch.logical_not(second))
+            rk1 = torch.sub(_ldl_row(x, k - 1),
+                            torch.sum(torch.mul(_ldl_col(ld, k - 1, k), x), [1], True))
+            x2 = _ldl_put(_ldl_put(x, k, rk), k - 1, rk1)
+            x2 = _ldl_swap(x2, k, torch.sub(torch.neg(torch.reshape(p, [bb])), 1))
+            xn = torch.where(two, x2, xn)
+            second = two
+        x = xn
+    return torch._to_copy(torch.reshape(x, batch + [n, r]), dtype=torch.result_type(LD, B))
+
+
 DECOMPOSITIONS = {
+    "aten::linalg_ldl_solve": linalg_ldl_solve,
     "aten::lu_unpack": lu_unpack,
     "aten::linalg_lu_factor_ex": linalg_lu_factor_ex,
     "aten::linalg_lu_solve": linalg_lu_solve,
