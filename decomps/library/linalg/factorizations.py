@@ -276,8 +276,9 @@ def linalg_ldl_solve(LD: Tensor, pivots: Tensor, B: Tensor, hermitian: bool = Fa
         if k + 1 < n:
             two = torch.logical_and(torch.lt(p, 0), torch.logical_not(second))
             x2 = _ldl_swap(x, k + 1, torch.sub(torch.neg(torch.reshape(p, [bb])), 1))
-            x2 = torch.sub(x2, torch.add(torch.mul(_ldl_col(ld, k, k + 1), _ldl_row(x2, k)),
-                                         torch.mul(_ldl_col(ld, k + 1, k + 1), _ldl_row(x2, k + 1))))
+            upd = torch.add(torch.mul(_ldl_col(ld, k, k + 1), _ldl_row(x2, k)),
+                            torch.mul(_ldl_col(ld, k + 1, k + 1), _ldl_row(x2, k + 1)))
+            x2 = torch.sub(x2, upd)
             akm1k = _ldl_entry(ld, k + 1, k)
             akm1 = torch.div(_ldl_entry(ld, k, k), akm1k)
             ak = torch.div(_ldl_entry(ld, k + 1, k + 1), akm1k)
