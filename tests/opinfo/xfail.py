@@ -34,18 +34,6 @@ XFAIL = {
         ('out', FLOATS, (0, 1),
          'eigenvalues of a general real matrix are complex: no Hessenberg-QR algorithm written (aten::_linalg_eigvals)'),
     ],
-    'linalg.ldl_factor': [
-        ('', FLOATS, (0, 1),
-         'LDL factorisation (LAPACK dsytrf, Bunch-Kaufman pivoting) not written yet (aten::linalg_ldl_factor_ex)'),
-        ('out', FLOATS, (0, 1),
-         'LDL factorisation (LAPACK dsytrf, Bunch-Kaufman pivoting) not written yet (aten::linalg_ldl_factor_ex)'),
-    ],
-    'linalg.ldl_factor_ex': [
-        ('', FLOATS, (0, 1),
-         'LDL factorisation (LAPACK dsytrf, Bunch-Kaufman pivoting) not written yet (aten::linalg_ldl_factor_ex)'),
-        ('out', FLOATS, (0, 1),
-         'LDL factorisation (LAPACK dsytrf, Bunch-Kaufman pivoting) not written yet (aten::linalg_ldl_factor_ex)'),
-    ],
     'linalg.lstsq': [
         ('', FLOATS, (0, 1),
          "with the gelsd/gelss drivers the residuals' shape depends on the computed rank (a value-dependent shape); not written yet (aten::linalg_lstsq)"),

@@ -596,3 +596,40 @@ def test_ldl_solve_follows_each_matrix_pivots(graph_lower_bin, tmp_path, dtype):
         blocks |= {bool((p < 0).any()) for p in inputs[1]}
         torch.testing.assert_close(program(*inputs), module(*inputs), **tol)
     assert blocks == {True, False}
+
+
+class LdlFactor(nn.Module):
+    def forward(self, a):
+        return torch.linalg.ldl_factor_ex(a)
+
+
+def _ldl_inputs(dtype, n):
+    a = torch.randn(6, n, n, dtype=dtype)
+    a = a + a.mT
+    a[0] = torch.diag(torch.arange(1, n + 1, dtype=dtype))
+    a[0, 0, 0] = 1e-3
+    a[0, 0, 1] = a[0, 1, 0] = 5.0  # a 2x2 pivot on rows 0, 1
+    a[1] = 0.0  # singular: info 1, no update
+    a[2] = torch.randn(n, n, dtype=dtype)  # not symmetric: the lower triangle is read
+    a[3, :, 1] = 0.0
+    a[3, 1, :] = 0.0  # a zero column after the first step
+    return a
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_ldl_factor_pivots_match_lapack_on_new_matrices(graph_lower_bin, tmp_path, dtype):
+    # Pivots equal to LAPACK's, per matrix, on batches the program was not lowered on: 1x1 and 2x2
+    # blocks, interchanges, zero columns (info) and non-symmetric input.
+    torch.manual_seed(4)
+    module = LdlFactor()
+    program = lower_checked(graph_lower_bin, tmp_path, module, [_ldl_inputs(dtype, 6)])
+    tol = dict(rtol=1e-4, atol=1e-4) if dtype == torch.float32 else dict(rtol=1e-10, atol=1e-10)
+    twos = 0
+    for _ in range(4):
+        a = _ldl_inputs(dtype, 6)
+        (ld, piv, info), (ld_e, piv_e, info_e) = program(a), module(a)
+        assert torch.equal(piv, piv_e) and torch.equal(info, info_e)
+        assert piv.dtype == torch.int32 and info.dtype == torch.int32
+        torch.testing.assert_close(ld, ld_e, **tol)
+        twos += int((piv_e < 0).sum())
+    assert twos > 4 and int(info_e[1]) == 1 and int(info_e[3]) == 2

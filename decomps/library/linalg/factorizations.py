@@ -310,7 +310,130 @@ def linalg_ldl_solve(LD: Tensor, pivots: Tensor, B: Tensor, hermitian: bool = Fa
     return torch._to_copy(torch.reshape(x, batch + [n, r]), dtype=torch.result_type(LD, B))
 
 
+def _ldl_sym_lower(u: Tensor) -> Tensor:
+    # The symmetric matrix whose lower triangle is u's (b, n, n).
+    n = u.size(1)
+    r = torch.unsqueeze(torch.arange(0, n, 1, device=u.device), 1)
+    c = torch.unsqueeze(torch.arange(0, n, 1, device=u.device), 0)
+    low = torch.where(torch.ge(r, c), u, torch.full_like(u, 0.0))
+    strict = torch.where(torch.gt(r, c), u, torch.full_like(u, 0.0))
+    return torch.add(low, torch.transpose(strict, 1, 2))
+
+
+# Bunch-Kaufman LDL^T of a symmetric matrix read from its lower triangle (LAPACK ?sytf2, lower,
+# which ?sytrf calls for n <= its block size 64; alpha = (1 + sqrt(17)) / 8): at column k a 1x1
+# pivot, the same after interchanging k with the row imax of the largest subdiagonal entry, or a
+# 2x2 pivot of rows k and imax, chosen per matrix by the kernel's tests; the interchanges apply to
+# the trailing block only (L in LAPACK's product form). Each column takes every choice and keeps
+# the one its matrix asks for; the column after a 2x2 pivot is skipped. A zero (or NaN) column
+# gives info = its 1-based index and no update, as in LAPACK. self (*, n, n) real; returns LD
+# (*, n, n) with the strict upper triangle zero, pivots (*, n) int32 as LAPACK's ipiv, info (*)
+# int32.
+def linalg_ldl_factor_ex(self: Tensor, hermitian: bool = False,
+                         check_errors: bool = False) -> Tuple[Tensor, Tensor, Tensor]:
+    if self.is_complex():
+        return torch.linalg_ldl_factor_ex(self, hermitian=hermitian, check_errors=check_errors)
+    s = self.size()
+    n = s[len(s) - 1]
+    batch = s[:-2]
+    a = _ldl_sym_lower(_flat(self))
+    b = a.size(0)
+    alpha = (1.0 + 4.123105625617661) / 8.0
+    idx = torch.arange(0, n, 1, device=a.device)
+    r2 = torch.unsqueeze(torch.unsqueeze(idx, 0), 2)  # (1, n, 1) row index
+    c2 = torch.unsqueeze(torch.unsqueeze(idx, 0), 1)  # (1, 1, n) column index
+    piv = torch.full([b, n], 0, dtype=torch.int64, device=a.device)
+    info = torch.full([b], 0, dtype=torch.int64, device=a.device)
+    second = torch.full([b], False, dtype=torch.bool, device=a.device)
+    for k in range(n):
+        akk = torch.select(torch.select(a, 1, k), 1, k)
+        absakk = torch.abs(akk)
+        col = torch.abs(torch.select(a, 2, k))  # (b, n)
+        col = torch.where(torch.gt(torch.unsqueeze(idx, 0), k), col, torch.full_like(col, -1.0))
+        imax = torch.argmax(col, 1)
+        colmax = torch.clamp_min(torch.amax(col, [1]), 0.0)
+        rowi = torch.abs(torch.squeeze(torch.gather(
+            a, 1, torch.unsqueeze(torch.unsqueeze(imax, 1), 2).expand([b, 1, n])), 1))
+        keep = torch.logical_and(torch.ge(torch.unsqueeze(idx, 0), k),
+                                 torch.ne(torch.unsqueeze(idx, 0), torch.unsqueeze(imax, 1)))
+        rowmax = torch.amax(torch.where(keep, rowi, torch.full_like(rowi, 0.0)), [1])
+        aii = torch.abs(torch.squeeze(torch.gather(rowi, 1, torch.unsqueeze(imax, 1)), 1))
+        zero = torch.logical_or(torch.eq(torch.maximum(absakk, colmax), 0.0), torch.isnan(absakk))
+        at_k = torch.logical_or(torch.ge(absakk, torch.mul(colmax, alpha)),
+                                torch.ge(absakk, torch.mul(torch.mul(colmax, alpha),
+                                                           torch.div(colmax, rowmax))))
+        at_k = torch.logical_or(zero, at_k)
+        one_i = torch.logical_and(torch.logical_not(at_k), torch.ge(aii, torch.mul(rowmax, alpha)))
+        two = torch.logical_and(torch.logical_not(at_k), torch.logical_not(one_i))
+        if k + 1 >= n:
+            two = torch.full_like(two, False)
+        kp = torch.where(at_k, torch.full_like(imax, k), imax)
+        kk = torch.where(two, torch.full_like(imax, k + 1), torch.full_like(imax, k))
+        # The trailing block permuted symmetrically: rows and columns kk and kp interchanged.
+        perm = torch.unsqueeze(idx, 0).expand([b, n])
+        kk2 = torch.unsqueeze(kk, 1).expand([b, n])
+        kp2 = torch.unsqueeze(kp, 1).expand([b, n])
+        perm = torch.where(torch.eq(perm, kk2), kp2, torch.where(torch.eq(perm, kp2), kk2, perm))
+        pa = torch.gather(a, 1, torch.unsqueeze(perm, 2).expand([b, n, n]))
+        pa = torch.gather(pa, 2, torch.unsqueeze(perm, 1).expand([b, n, n]))
+        trailing = torch.logical_and(torch.ge(r2, k), torch.ge(c2, k))
+        p = torch.where(trailing, pa, a)
+        # 1x1 pivot: A22 -= x (x / d) ^ T as dsyr computes it (x_i * (-d11 * x_j) for i >= j),
+        # then the column scaled by 1 / d.
+        d11 = torch.reciprocal(torch.select(torch.select(p, 1, k), 1, k))
+        x = torch.where(torch.gt(r2, k), torch.slice(p, 2, k, k + 1), torch.full_like(r2, 0.0))
+        xt = torch.transpose(x, 1, 2)
+        upd = torch.mul(x, torch.mul(xt, torch.unsqueeze(torch.unsqueeze(torch.neg(d11), 1), 2)))
+        p1 = torch.add(p, _ldl_sym_lower(upd))
+        scaled = torch.mul(p1, torch.unsqueeze(torch.unsqueeze(d11, 1), 2))
+        p1 = torch.where(torch.logical_and(torch.gt(r2, k), torch.eq(c2, k)), scaled, p1)
+        step = torch.where(torch.unsqueeze(torch.unsqueeze(two, 1), 2), a, p1)
+        if k + 1 < n:
+            # 2x2 pivot of rows k, k+1 (dsytf2's d11, d22, d21 and wk, wkp1 for rows j > k+1).
+            e21 = torch.select(torch.select(p, 1, k + 1), 1, k)
+            e11 = torch.div(torch.select(torch.select(p, 1, k + 1), 1, k + 1), e21)
+            e22 = torch.div(torch.select(torch.select(p, 1, k), 1, k), e21)
+            t = torch.reciprocal(torch.sub(torch.mul(e11, e22), 1.0))
+            f21 = torch.unsqueeze(torch.unsqueeze(torch.div(t, e21), 1), 2)
+            ck = torch.slice(p, 2, k, k + 1)
+            ck1 = torch.slice(p, 2, k + 1, k + 2)
+            e11b = torch.unsqueeze(torch.unsqueeze(e11, 1), 2)
+            e22b = torch.unsqueeze(torch.unsqueeze(e22, 1), 2)
+            wk = torch.mul(f21, torch.sub(torch.mul(e11b, ck), ck1))
+            wkp1 = torch.mul(f21, torch.sub(torch.mul(e22b, ck1), ck))
+            below = torch.gt(r2, k + 1)
+            wk = torch.where(below, wk, torch.full_like(wk, 0.0))
+            wkp1 = torch.where(below, wkp1, torch.full_like(wkp1, 0.0))
+            ckm = torch.where(below, ck, torch.full_like(ck, 0.0))
+            ck1m = torch.where(below, ck1, torch.full_like(ck1, 0.0))
+            # A(i, j) - A(i, k) wk_j - A(i, k+1) wkp1_j for i >= j > k+1, mirrored.
+            p2 = torch.sub(torch.sub(p, torch.mul(ckm, torch.transpose(wk, 1, 2))),
+                           torch.mul(ck1m, torch.transpose(wkp1, 1, 2)))
+            p2 = torch.where(torch.logical_and(below, torch.gt(c2, k + 1)), _ldl_sym_lower(p2), p)
+            p2 = torch.where(torch.logical_and(below, torch.eq(c2, k)), wk, p2)
+            p2 = torch.where(torch.logical_and(below, torch.eq(c2, k + 1)), wkp1, p2)
+            step = torch.where(torch.unsqueeze(torch.unsqueeze(two, 1), 2), p2, step)
+        step = torch.where(torch.unsqueeze(torch.unsqueeze(zero, 1), 2), a, step)
+        act = torch.logical_not(second)
+        a = torch.where(torch.unsqueeze(torch.unsqueeze(act, 1), 2), step, a)
+        code = torch.where(two, torch.neg(torch.add(kp, 1)), torch.add(kp, 1))
+        setk = torch.logical_and(torch.eq(torch.unsqueeze(idx, 0), k), torch.unsqueeze(act, 1))
+        setk1 = torch.logical_and(torch.eq(torch.unsqueeze(idx, 0), k + 1),
+                                  torch.unsqueeze(torch.logical_and(act, two), 1))
+        code2 = torch.unsqueeze(code, 1).expand([b, n])
+        piv = torch.where(torch.logical_or(setk, setk1), code2, piv)
+        info = torch.where(torch.logical_and(torch.logical_and(act, zero), torch.eq(info, 0)),
+                           torch.full_like(info, k + 1), info)
+        second = torch.logical_and(act, two)
+    rr = torch.unsqueeze(torch.unsqueeze(idx, 1), 0)
+    ld = torch.where(torch.ge(rr, c2), a, torch.full_like(a, 0.0))
+    return (torch.reshape(torch._to_copy(ld, dtype=self.dtype), s),
+            torch.reshape(torch._to_copy(piv, dtype=torch.int32), batch + [n]),
+            torch.reshape(torch._to_copy(info, dtype=torch.int32), batch))
+
+
 DECOMPOSITIONS = {
+    "aten::linalg_ldl_factor_ex": linalg_ldl_factor_ex,
     "aten::linalg_ldl_solve": linalg_ldl_solve,
     "aten::lu_unpack": lu_unpack,
     "aten::linalg_lu_factor_ex": linalg_lu_factor_ex,
