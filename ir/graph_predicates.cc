@@ -110,6 +110,44 @@ bool IsMetadataQuery(const torch::jit::Node& node) {
   return takes_tensor && node.outputs().size() > 0 && node.blocks().empty();
 }
 
+namespace {
+
+// Whether `v` is a tensor object no other value of the program can be: the return of an ATen op
+// without an alias annotation (memory the op allocates; torch/csrc/jit/ir/alias_analysis.h), or of
+// a view op that always makes a new TensorImpl, even when the view is the whole input (checked
+// with `op(x, ...) is x` on torch 2.6 and 2.14; unlike flatten, contiguous, to and type_as,
+// which may return their input itself).
+bool FreshTensor(const torch::jit::Value& v,
+                 absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of) {
+  static const auto* kNewViews = [] {
+    auto* set = new absl::flat_hash_set<c10::Symbol>;
+    for (const char* name :
+         {"aten::permute", "aten::transpose", "aten::view",       "aten::unsqueeze",
+          "aten::select",  "aten::slice",     "aten::expand",     "aten::squeeze",
+          "aten::t",       "aten::narrow",    "aten::as_strided", "aten::alias",
+          "aten::view_as", "aten::expand_as", "aten::unflatten",  "aten::detach",
+          "aten::movedim", "aten::diagonal",  "aten::unfold",     "aten::reshape"}) {
+      set->insert(c10::Symbol::fromQualString(name));
+    }
+    return set;
+  }();
+  if (type_of(&v)->kind() != c10::TypeKind::TensorType) return false;
+  const Node* producer = v.node();
+  if (!producer->kind().is_aten() || !producer->blocks().empty()) return false;
+  const c10::FunctionSchema* schema = producer->maybeSchema();
+  if (!schema || schema->is_vararg() || v.offset() >= schema->returns().size()) return false;
+  const c10::Argument& ret = schema->returns()[v.offset()];
+  if (ret.type()->kind() != c10::TypeKind::TensorType) return false;
+  if (!ret.alias_info()) return true;
+  return kNewViews->contains(producer->kind()) && !ret.alias_info()->isWrite();
+}
+
+bool IsGraphInput(const torch::jit::Value& v) {
+  return v.node()->kind() == c10::prim::Param && v.node() == v.owningGraph()->param_node();
+}
+
+}  // namespace
+
 std::optional<c10::IValue> MetadataQueryValue(
     const Node& node, bool inference,
     absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of) {
@@ -125,6 +163,19 @@ std::optional<c10::IValue> MetadataQueryValue(
   if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2 &&
       node.input(0) == node.input(1)) {
     return c10::IValue(kind == c10::aten::__is__);
+  }
+  // Two tensors that cannot be one object: two distinct values each a fresh tensor object
+  // (FreshTensor), or one fresh and the other a graph input (nn.MultiheadAttention's `query is
+  // key` on nn.TransformerDecoder's permuted memory and layer output). Two graph inputs may be one
+  // object (m(x, x)), and a value taken out of a container may be anything.
+  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2 &&
+      FreshTensor(*node.input(0), type_of) &&
+      (FreshTensor(*node.input(1), type_of) || IsGraphInput(*node.input(1)))) {
+    return c10::IValue(kind == c10::aten::__isnot__);
+  }
+  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2 &&
+      FreshTensor(*node.input(1), type_of) && IsGraphInput(*node.input(0))) {
+    return c10::IValue(kind == c10::aten::__isnot__);
   }
   // A value whose type cannot hold None compared with None (a Tensor passed where a decomposition
   // takes Optional[Tensor]).

@@ -30,11 +30,12 @@ bool AppendInListsBlock(const torch::jit::Use& use);
 // aten::size.int, aten::stride, aten::dim, aten::numel, aten::len.Tensor, prim::dtype,
 // prim::device, aten::is_floating_point, aten::is_contiguous, prim::is_nested,
 // prim::requires_grad, prim::layout, aten::is_complex, is_signed, element_size, result_type; with
-// `inference`, aten::is_grad_enabled and aten::is_autocast_enabled: false; `x is x`, None compared
-// with a value whose type cannot hold None, prim::isinstance decided by the static type), when each
-// value has the type `type_of` gives it; nullopt when the types do not decide it or `node` is no
-// such query. aten::size.int folds when its one dim is known, though others are symbolic (lowering
-// with dynamic dims).
+// `inference`, aten::is_grad_enabled and aten::is_autocast_enabled: false; `x is x`; `a is b` on
+// tensors that cannot be one object (each made by an op, or one made and one a graph input); None
+// compared with a value whose type cannot hold None; prim::isinstance decided by the static type),
+// when each value has the type `type_of` gives it; nullopt when the types do not decide it or
+// `node` is no such query. aten::size.int folds when its one dim is known, though others are
+// symbolic (lowering with dynamic dims).
 std::optional<c10::IValue> MetadataQueryValue(
     const torch::jit::Node& node, bool inference,
     absl::FunctionRef<c10::TypePtr(const torch::jit::Value*)> type_of);

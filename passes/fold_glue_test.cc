@@ -154,6 +154,57 @@ graph(%x : Tensor, %mean : Tensor, %var : Tensor):
   EXPECT_TRUE(torch::equal(run(g), (x - mean) / var));
 }
 
+// `a is b` on two tensors folds where they cannot be one object: each made by an op (relu's
+// fresh tensor, permute's new view), or one made and the other a graph input. It stays where they
+// may be: two graph inputs (m(x, x)), contiguous (which returns its input when contiguous) and a
+// tensor taken out of a list. The folded answers are the interpreter's on the original graph.
+TEST(FoldGlueIdentityTest, TensorsThatCannotBeOneObjectAreNot) {
+  const std::string ir = R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %zero : int = prim::Constant[value=0]()
+  %perm : int[] = prim::Constant[value=[1, 0]]()
+  %r : Tensor = aten::relu(%x)
+  %px : Tensor = aten::permute(%x, %perm)
+  %py : Tensor = aten::permute(%y, %perm)
+  %c : Tensor = aten::contiguous(%x, %zero)
+  %l : Tensor[] = prim::ListConstruct(%r)
+  %g : Tensor = aten::__getitem__(%l, %zero)
+  %fresh_vs_input : bool = aten::__is__(%r, %y)
+  %input_vs_fresh : bool = aten::__isnot__(%x, %r)
+  %views : bool = aten::__is__(%px, %py)
+  %inputs : bool = aten::__is__(%x, %y)
+  %contiguous : bool = aten::__is__(%c, %x)
+  %from_list : bool = aten::__is__(%g, %r)
+  %out : (bool, bool, bool, bool, bool, bool) = prim::TupleConstruct(%fresh_vs_input, %input_vs_fresh, %views, %inputs, %contiguous, %from_list)
+  return (%out)
+)IR";
+  std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
+  std::shared_ptr<torch::jit::Graph> original = g->copy();
+  ASSERT_TRUE(FoldGlue(g).ok());
+  const torch::jit::Node* tuple = g->outputs()[0]->node();
+  ASSERT_EQ(tuple->kind(), c10::prim::TupleConstruct);
+  std::vector<bool> folded;
+  for (const torch::jit::Value* v : tuple->inputs()) {
+    folded.push_back(v->node()->kind() == c10::prim::Constant);
+  }
+  EXPECT_EQ(folded, (std::vector<bool>{true, true, true, false, false, false})) << *g;
+
+  const at::Tensor x = torch::randn({2, 3}), y = torch::randn({2, 3});
+  auto run = [&](const std::shared_ptr<torch::jit::Graph>& graph) {
+    torch::jit::Stack stack{x, y};
+    torch::jit::Code code(graph, "test");
+    torch::jit::InterpreterState(code).run(stack);
+    return stack[0].toTupleRef().elements().vec();
+  };
+  const std::vector<c10::IValue> want = run(original), got = run(g);
+  ASSERT_EQ(want.size(), got.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(want[i].toBool(), got[i].toBool()) << i;
+  EXPECT_FALSE(want[0].toBool());
+  EXPECT_TRUE(want[1].toBool());
+  EXPECT_TRUE(want[4].toBool());  // contiguous(x) is x itself
+  EXPECT_TRUE(want[5].toBool());
+}
+
 // isinstance on a Union parameter (one library function serving a Scalar and a Tensor overload)
 // is decided by the type of the value passed once the function is inlined; on an
 // Optional[Tensor] it is not.
