@@ -717,10 +717,28 @@ bool HasDynamicDims(const LoweringState& s) {
   return s.has_examples() && !s.options.example_inputs_at_other_sizes.empty();
 }
 bool Writes(const LoweringState& s) { return s.writes; }
-// The rounds stop when one leaves the graph legal: the glue its decompositions brought (sizes
-// read, int arithmetic) has not been specialised yet.
+bool HoldsGlue(const torch::jit::Block& block, OpsetClassifier& classifier) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (classifier.Classify(*node) == OpClass::kGlue) return true;
+    for (const torch::jit::Block* sub : node->blocks()) {
+      if (HoldsGlue(*sub, classifier)) return true;
+    }
+  }
+  return false;
+}
+
+// The rounds stop when one leaves the graph legal, or decomposes nothing more: the glue the
+// decompositions brought (sizes read, int arithmetic, lists built by appends in branches) may
+// need more specialise-and-fold steps than the round gave it (a branch inlined shows appends that
+// then fold; nn.TransformerDecoder's transposes needed three). A graph without glue skips them
+// (they would cost a run on meta tensors and a fold, ~15% of ResNet-50's lowering), and so does
+// one whose run stopped at the loop budget.
 bool GlueMayBeLeft(const LoweringState& s) {
-  return HasDynamicDims(s) || (s.has_examples() && s.decompose_changed);
+  if (HasDynamicDims(s) || (s.has_examples() && s.decompose_changed)) return true;
+  // A run that stopped at the loop budget would stop there again.
+  if (!s.has_examples() || !s.report.unspecialized_loops.empty()) return false;
+  OpsetClassifier classifier(s.options.opset);
+  return HoldsGlue(*s.graph->block(), classifier);
 }
 // A program that writes is specialised and pruned before its mutation is removed; not when an op
 // changes a tensor's metadata in place (the recorded types would not follow its aliases).
