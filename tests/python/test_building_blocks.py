@@ -604,8 +604,7 @@ SHAPE_GENERIC_AFTER_NONZERO = (
 
 @pytest.mark.parametrize("find", [
     pytest.param("where", marks=pytest.mark.xfail(strict=True, reason=WHERE_LEFT)),
-    pytest.param("nonzero",
-                 marks=pytest.mark.xfail(strict=True, reason=SHAPE_GENERIC_AFTER_NONZERO)),
+    "nonzero",
 ])
 def test_top_k_mixture_of_experts_with_index_add(graph_lower_bin, tmp_path, find):
     torch.manual_seed(0)
@@ -742,3 +741,56 @@ def test_the_comparison_is_against_the_eager_module(graph_lower_bin, tmp_path):
         module.w2.weight.mul_(1.001)  # the lowered program froze the old weights
         with pytest.raises(AssertionError):
             torch.testing.assert_close(program(x), module(x))
+
+
+# ---------------------------------------------------------------------------------------------
+# torch.nn's own transformer stacks (Vaswani et al., 2017, "Attention Is All You Need"):
+# nn.MultiheadAttention branches on `query is key` / `key is value` and on its fast-path
+# conditions; the decoder's cross-attention compares each layer's output with the memory, the
+# encoder's self-attention a tensor with itself. The causal masks come with is_causal=True: without
+# it the stacks compare the mask's values with a causal one (_detect_is_causal_mask) and branch on
+# the answer, a branch on data whose untaken side specialisation does not type (docs/semantics.md).
+
+
+def _kw(batch_first):
+    return dict(d_model=16, nhead=4, dim_feedforward=32, dropout=0.0, batch_first=batch_first)
+
+
+class _Encoder(nn.Module):
+    def __init__(self, batch_first):
+        super().__init__()
+        self.net = nn.TransformerEncoder(nn.TransformerEncoderLayer(**_kw(batch_first)), 2)
+
+    def forward(self, src: torch.Tensor, tgt: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        return self.net(src, mask=mask, is_causal=True)
+
+
+class _Decoder(nn.Module):
+    def __init__(self, batch_first):
+        super().__init__()
+        self.net = nn.TransformerDecoder(nn.TransformerDecoderLayer(**_kw(batch_first)), 2)
+
+    def forward(self, src: torch.Tensor, tgt: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        return self.net(tgt, src, tgt_mask=mask, tgt_is_causal=True)
+
+
+class _Transformer(nn.Module):
+    def __init__(self, batch_first):
+        super().__init__()
+        self.net = nn.Transformer(num_encoder_layers=2, num_decoder_layers=2, **_kw(batch_first))
+
+    def forward(self, src: torch.Tensor, tgt: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        return self.net(src, tgt, src_mask=mask, tgt_mask=mask, src_is_causal=True,
+                        tgt_is_causal=True)
+
+
+@pytest.mark.parametrize("kind", ["encoder", "decoder", "transformer"])
+@pytest.mark.parametrize("batch_first", [True, False])
+def test_torch_nn_transformer_stacks(graph_lower_bin, tmp_path, kind, batch_first):
+    torch.manual_seed(0)
+    module = {"encoder": _Encoder, "decoder": _Decoder, "transformer": _Transformer}[kind](
+        batch_first)
+    shape = (2, 6, 16) if batch_first else (6, 2, 16)
+    causal = nn.Transformer.generate_square_subsequent_mask(6)
+    _lower_and_compare(graph_lower_bin, tmp_path, module,
+                       _make_list(_randn(*shape), _randn(*shape), lambda g: causal.clone()))
