@@ -18,11 +18,13 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 import embed_library  # noqa: E402
 
 
-def test_library_files_are_at_most_600_lines_and_8500_in_all():
+# Issue 36 set 8,500 lines in all when the library held 6,726; issue 40's decompositions (the
+# igamma kernel's 25x25 asymptotic table alone is 190 lines of data) took it past that.
+def test_library_files_are_at_most_600_lines_and_9000_in_all():
     sizes = {os.path.relpath(f, REPO): len(open(f).read().splitlines()) for f in FILES}
     assert len(sizes) > 20
     assert {f: n for f, n in sizes.items() if n > 600} == {}
-    assert sum(sizes.values()) <= 8500
+    assert sum(sizes.values()) <= 9000
 
 
 # A dtype, memory format or layout written as its number where the library names it.
