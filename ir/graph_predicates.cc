@@ -2,6 +2,7 @@
 #include "ir/graph_predicates.h"
 
 #include <ATen/ATen.h>
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/jit/ir/constants.h>
 
 #include <algorithm>
@@ -113,7 +114,8 @@ bool IsMetadataQuery(const torch::jit::Node& node) {
 namespace {
 
 // Whether `v` is a tensor object no other value of the program can be: the return of an ATen op
-// without an alias annotation (memory the op allocates; torch/csrc/jit/ir/alias_analysis.h), or of
+// without an alias annotation and with kernels of its own (memory the op allocates;
+// torch/csrc/jit/ir/alias_analysis.h), or of
 // a view op that always makes a new TensorImpl, even when the view is the whole input (checked
 // with `op(x, ...) is x` on torch 2.6 and 2.14; unlike flatten, contiguous, to and type_as,
 // which may return their input itself).
@@ -138,8 +140,14 @@ bool FreshTensor(const torch::jit::Value& v,
   if (!schema || schema->is_vararg() || v.offset() >= schema->returns().size()) return false;
   const c10::Argument& ret = schema->returns()[v.offset()];
   if (ret.type()->kind() != c10::TypeKind::TensorType) return false;
-  if (!ret.alias_info()) return true;
-  return kNewViews->contains(producer->kind()) && !ret.alias_info()->isWrite();
+  if (kNewViews->contains(producer->kind()))
+    return !ret.alias_info() || !ret.alias_info()->isWrite();
+  if (ret.alias_info()) return false;
+  // Without an annotation the result is fresh when the op has kernels of its own; a
+  // CompositeImplicitAutograd op returns whatever its composite does, which may be an input
+  // (type_as, as ir/mutation.cc says).
+  auto handle = c10::Dispatcher::singleton().findOp({schema->name(), schema->overload_name()});
+  return handle && !handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
 }
 
 bool IsGraphInput(const torch::jit::Value& v) {

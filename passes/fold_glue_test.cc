@@ -156,8 +156,10 @@ graph(%x : Tensor, %mean : Tensor, %var : Tensor):
 
 // `a is b` on two tensors folds where they cannot be one object: each made by an op (relu's
 // fresh tensor, permute's new view), or one made and the other a graph input. It stays where they
-// may be: two graph inputs (m(x, x)), contiguous (which returns its input when contiguous) and a
-// tensor taken out of a list. The folded answers are the interpreter's on the original graph.
+// may be: two graph inputs (m(x, x)), contiguous (which returns its input when contiguous), a
+// tensor taken out of a list, and type_as, a CompositeImplicitAutograd op without an alias
+// annotation that returns its input when the type matches. The folded answers are the interpreter's
+// on the original graph.
 TEST(FoldGlueIdentityTest, TensorsThatCannotBeOneObjectAreNot) {
   const std::string ir = R"IR(
 graph(%x : Tensor, %y : Tensor):
@@ -175,7 +177,9 @@ graph(%x : Tensor, %y : Tensor):
   %inputs : bool = aten::__is__(%x, %y)
   %contiguous : bool = aten::__is__(%c, %x)
   %from_list : bool = aten::__is__(%g, %r)
-  %out : (bool, bool, bool, bool, bool, bool) = prim::TupleConstruct(%fresh_vs_input, %input_vs_fresh, %views, %inputs, %contiguous, %from_list)
+  %ty : Tensor = aten::type_as(%r, %r)
+  %type_as : bool = aten::__is__(%ty, %r)
+  %out : (bool, bool, bool, bool, bool, bool, bool) = prim::TupleConstruct(%fresh_vs_input, %input_vs_fresh, %views, %inputs, %contiguous, %from_list, %type_as)
   return (%out)
 )IR";
   std::shared_ptr<torch::jit::Graph> g = ParseIrUnchecked(ir);
@@ -187,7 +191,7 @@ graph(%x : Tensor, %y : Tensor):
   for (const torch::jit::Value* v : tuple->inputs()) {
     folded.push_back(v->node()->kind() == c10::prim::Constant);
   }
-  EXPECT_EQ(folded, (std::vector<bool>{true, true, true, false, false, false})) << *g;
+  EXPECT_EQ(folded, (std::vector<bool>{true, true, true, false, false, false, false})) << *g;
 
   const at::Tensor x = torch::randn({2, 3}), y = torch::randn({2, 3});
   auto run = [&](const std::shared_ptr<torch::jit::Graph>& graph) {
@@ -203,6 +207,7 @@ graph(%x : Tensor, %y : Tensor):
   EXPECT_TRUE(want[1].toBool());
   EXPECT_TRUE(want[4].toBool());  // contiguous(x) is x itself
   EXPECT_TRUE(want[5].toBool());
+  EXPECT_TRUE(want[6].toBool());  // type_as (CompositeImplicitAutograd, no annotation) gave r
 }
 
 // isinstance on a Union parameter (one library function serving a Scalar and a Tensor overload)
