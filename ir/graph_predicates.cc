@@ -176,14 +176,13 @@ std::optional<c10::IValue> MetadataQueryValue(
   // (FreshTensor), or one fresh and the other a graph input (nn.MultiheadAttention's `query is
   // key` on nn.TransformerDecoder's permuted memory and layer output). Two graph inputs may be one
   // object (m(x, x)), and a value taken out of a container may be anything.
-  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2 &&
-      FreshTensor(*node.input(0), type_of) &&
-      (FreshTensor(*node.input(1), type_of) || IsGraphInput(*node.input(1)))) {
-    return c10::IValue(kind == c10::aten::__isnot__);
-  }
-  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2 &&
-      FreshTensor(*node.input(1), type_of) && IsGraphInput(*node.input(0))) {
-    return c10::IValue(kind == c10::aten::__isnot__);
+  if ((kind == c10::aten::__is__ || kind == c10::aten::__isnot__) && node.inputs().size() == 2) {
+    auto distinct = [&type_of](const torch::jit::Value& made, const torch::jit::Value& other) {
+      return FreshTensor(made, type_of) && (FreshTensor(other, type_of) || IsGraphInput(other));
+    };
+    if (distinct(*node.input(0), *node.input(1)) || distinct(*node.input(1), *node.input(0))) {
+      return c10::IValue(kind == c10::aten::__isnot__);
+    }
   }
   // A value whose type cannot hold None compared with None (a Tensor passed where a decomposition
   // takes Optional[Tensor]).
