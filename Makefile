@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test models check-sanitizers fuzz coverage bench bench-quick bench-dispatch bench-dynamic bench-user format index clean
+.PHONY: all build demo test models check-sanitizers fuzz coverage coverage-checkpoint bench bench-quick bench-dispatch bench-dynamic bench-user format index clean
 
 all: build
 
@@ -52,17 +52,33 @@ fuzz:
 # of them, many hours; 2 is what the issue measured the anchor at). Results are journaled in
 # out/coverage-*.jsonl, so a stopped sweep resumes when run again; COVERAGE_ARGS=--fresh starts
 # over. docs/coverage.* is the torch 2.6 page; GRAPH_LOWER_TORCH=2.14 writes docs/coverage-2.14.*.
+#
+# A full sweep outlasts one sitting on a 2-core machine, and out/ does not travel between machines:
+# `make coverage-checkpoint` saves the journal, compressed, as docs/coverage-journal-*.jsonl.gz
+# (commit it), and `make coverage` on a fresh clone resumes from that file when out/ has no
+# journal. Each OpInfo's entry records the commit that ran it; the page lists them.
 COVERAGE_SAMPLES ?= 2
 COVERAGE_ARGS ?=
 COVERAGE_SUFFIX := $(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),-$(GRAPH_LOWER_TORCH))
 COVERAGE_PAGE := docs/coverage$(COVERAGE_SUFFIX)
+COVERAGE_JOURNAL := out/coverage$(COVERAGE_SUFFIX)-samples-$(COVERAGE_SAMPLES).jsonl
+COVERAGE_CHECKPOINT := docs/coverage-journal$(COVERAGE_SUFFIX)-samples-$(COVERAGE_SAMPLES).jsonl.gz
 coverage:
 	$(DEV) bazel build //python:package
 	mkdir -p out
-	$(DEV) python3 $(CURDIR)/tests/opinfo/sweep.py --samples $(COVERAGE_SAMPLES) \
-		--journal $(CURDIR)/out/coverage$(COVERAGE_SUFFIX)-samples-$(COVERAGE_SAMPLES).jsonl \
+	if [ ! -s $(COVERAGE_JOURNAL) ] && [ -f $(COVERAGE_CHECKPOINT) ]; then \
+		gzip -dc $(COVERAGE_CHECKPOINT) > $(COVERAGE_JOURNAL).tmp && \
+		mv $(COVERAGE_JOURNAL).tmp $(COVERAGE_JOURNAL); fi
+	$(DEV) env GRAPH_LOWER_COMMIT=$$(git rev-parse --short HEAD)$$(git status --porcelain -uno \
+		| grep -q . && echo +dirty) python3 $(CURDIR)/tests/opinfo/sweep.py \
+		--samples $(COVERAGE_SAMPLES) --journal $(CURDIR)/$(COVERAGE_JOURNAL) \
 		--json $(CURDIR)/$(COVERAGE_PAGE).json --markdown $(CURDIR)/$(COVERAGE_PAGE).md \
 		$(COVERAGE_ARGS)
+
+coverage-checkpoint:
+	test -s $(COVERAGE_JOURNAL) || { echo "$(COVERAGE_JOURNAL): no journal to save" >&2; exit 1; }
+	gzip -9c $(COVERAGE_JOURNAL) > $(COVERAGE_CHECKPOINT).tmp
+	mv $(COVERAGE_CHECKPOINT).tmp $(COVERAGE_CHECKPOINT)
 
 # Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
 # _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);

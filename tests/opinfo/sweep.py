@@ -149,13 +149,15 @@ class Journal:
     """The results of a sweep as JSON lines, appended and flushed as they come; a later run with
     the same settings reads them back and skips what is done. Lines: the settings first, then
     {"case": [op, variant, dtype, sample], "result": {...}}, {"op_done": name, "run": n,
-    "elapsed": s} and {"rerun": regex} (what a --rerun asked for: earlier results of the OpInfos
+    "elapsed": s, "commit": c} (c: the graph-lower commit that ran it) and {"rerun": regex} (what a --rerun asked for: earlier results of the OpInfos
     it matches do not count, even when that run was stopped). A last line cut short by a kill is
     ignored; any other line that is not an entry is an error (ValueError)."""
 
     def __init__(self, path, settings, fresh, rerun=None):
         self.path, self.results, self.done_ops = path, {}, set()
         self.elapsed = {}  # run number -> the latest elapsed seconds it recorded
+        self.commits = {}  # op -> the commit that ran it (journals resumed across machines)
+        self.commit = source_commit()
         if fresh or not os.path.exists(path) or os.path.getsize(path) == 0:
             with open(path, "w") as f:
                 f.write(json.dumps({"settings": settings}) + "\n")
@@ -202,11 +204,13 @@ class Journal:
                     not isinstance(elapsed, (int, float)):
                 raise ValueError("op_done needs a name, a run number and the elapsed seconds")
             self.done_ops.add(name)
+            self.commits[name] = str(entry.get("commit", "unknown"))
             self.elapsed[run] = max(self.elapsed.get(run, 0.0), elapsed)
         elif "rerun" in entry:
             rx = re.compile(entry["rerun"])
             self.results = {k: v for k, v in self.results.items() if not rx.search(k[0])}
             self.done_ops = {op for op in self.done_ops if not rx.search(op)}
+            self.commits = {op: c for op, c in self.commits.items() if not rx.search(op)}
         else:
             raise ValueError("no case, op_done or rerun")
 
@@ -218,8 +222,28 @@ class Journal:
         self.file.flush()
 
     def add_op_done(self, name, elapsed):
-        self.file.write(json.dumps({"op_done": name, "run": self.run, "elapsed": elapsed}) + "\n")
+        self.file.write(json.dumps({"op_done": name, "run": self.run, "elapsed": elapsed,
+                                    "commit": self.commit}) + "\n")
         self.file.flush()
+        self.commits[name] = self.commit
+
+
+def source_commit():
+    """The graph-lower commit being swept: $GRAPH_LOWER_COMMIT (the Makefile sets it from git,
+    which the toolchain root may not have), else git here, else "unknown"; "+dirty" when the
+    work tree has uncommitted changes."""
+    if os.environ.get("GRAPH_LOWER_COMMIT"):
+        return os.environ["GRAPH_LOWER_COMMIT"]
+    import subprocess
+
+    try:
+        head = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "-uno"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
 
 
 def _comparable(settings):
@@ -418,8 +442,12 @@ def pct(a, b):
     return f"{100.0 * a / b:.1f}%" if b else "-"
 
 
-def write_markdown(path, summary, results, args, seconds):
+def write_markdown(path, summary, results, args, seconds, commits=None):
     import torch
+
+    by_commit = {}
+    for commit in (commits or {}).values():
+        by_commit[commit] = by_commit.get(commit, 0) + 1
 
     lines = [
         "# Coverage: PyTorch's OpInfo samples through graph-lower and through "
@@ -430,7 +458,9 @@ def write_markdown(path, summary, results, args, seconds):
         f"{'all samples' if not args.samples else f'the first {args.samples} samples'} of each "
         f"OpInfo and variant (function, in-place, out=), {len(summary['rows'])} OpInfos; "
         + (f"sweep time {seconds:.0f} s on {args.jobs} worker processes." if seconds else
-           "sweep time not recorded."),
+           "sweep time not recorded.") +
+        (" OpInfos per graph-lower commit that ran them (a journal resumed across machines): " +
+         ", ".join(f"{c} {n}" for c, n in sorted(by_commit.items())) + "." if by_commit else ""),
         "",
         "A case passes when every op of the result is core ATen (`torch.Tag.core`) and its outputs "
         "equal eager PyTorch's on the same inputs (`torch.testing.assert_close`, the OpInfo's "
@@ -579,6 +609,7 @@ def main(argv=None):
         except (OSError, ValueError, KeyError) as err:
             p.error(f"--from-json: {args.from_json}: {err}")
         ops, seconds = None, saved.get("seconds", 0.0)
+        commits = saved.get("commits", {})
         args.dtypes = [d for d in args.dtypes if any(k[2] == d for k in results)]
         args.samples = saved.get("samples", args.samples)
     else:
@@ -598,6 +629,7 @@ def main(argv=None):
                 p.error(f"--journal: {err}")
         try:
             ops, results, seconds = run_sweep(args, journal)
+            commits = dict(journal.commits) if journal else {}
         except KeyboardInterrupt:
             print("interrupted: no report written" +
                   (f"; run again to resume from {args.journal}" if journal else ""),
@@ -617,12 +649,13 @@ def main(argv=None):
     if args.json:
         with open(args.json + ".tmp", "w") as f:
             json.dump({"summary": summary, "seconds": seconds, "samples": args.samples,
+                       "commits": commits,
                        "cases": [{"op": k[0], "variant": k[1], "dtype": k[2], "sample": k[3],
                                   **v} for k, v in sorted(results.items())]},
                       f, indent=1, sort_keys=True)
         os.replace(args.json + ".tmp", args.json)
     if args.markdown:
-        write_markdown(args.markdown, summary, results, args, seconds)
+        write_markdown(args.markdown, summary, results, args, seconds, commits)
     if not args.xfail:
         return 0
     unexpected_fail, unexpected_pass = check_xfail(results)
