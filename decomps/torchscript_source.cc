@@ -4,7 +4,6 @@
 #include <torch/csrc/jit/api/function_impl.h>
 #include <torch/csrc/jit/frontend/ir_emitter.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
-#include <torch/csrc/jit/passes/inliner.h>
 #include <torch/jit.h>
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "ir/errors.h"
+#include "ir/graph_io.h"
 #include "ir/status_macros.h"
 
 namespace graph_lower {
@@ -70,7 +70,7 @@ Compiled CompileOnce(const std::string& source, const std::string& function) {
     std::shared_ptr<torch::jit::CompilationUnit> cu = torch::jit::compile(source);
     auto& fn = torch::jit::toGraphFunction(cu->get_function(function));
     DecompositionGraph graph = fn.graph()->copy();
-    torch::jit::Inline(*graph);
+    InlineCalls(*graph);  // nested calls too, whatever the executor mode
     FlattenTupleOutput(*graph);
     DecompositionGraph copy = graph->copy();
     CompiledCache().emplace(std::move(key), std::move(graph));

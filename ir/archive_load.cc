@@ -53,47 +53,6 @@ bool HasSetAttr(torch::jit::Block* block) {
   return false;
 }
 
-// One level of torch::jit::Inline: replaces each prim::CallFunction / prim::CallMethod with the
-// callee's graph as written (GraphFunction::graph()). torch::jit::Inline inlines each callee's
-// optimized_graph(), which first runs the JIT's pre-optimisation passes (peephole, constant
-// pooling, alias analysis) on every callee: a third of the load time of a traced model with
-// 12k submodule calls (docs/benchmarks.md). Returns whether it inlined a call; the inlined code
-// may itself call, hence InlineCalls below.
-bool InlineCallsOnce(torch::jit::Block* block) {
-  bool inlined = false;
-  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
-    torch::jit::Node* node = *it;
-    ++it;  // the call is replaced
-    for (torch::jit::Block* sub : node->blocks()) inlined |= InlineCallsOnce(sub);
-    torch::jit::GraphFunction* callee = nullptr;
-    if (node->kind() == c10::prim::CallFunction) {
-      auto fn = node->input(0)->type()->cast<c10::FunctionType>();
-      if (!fn || node->input(0)->node()->kind() != c10::prim::Constant) continue;
-      callee = torch::jit::tryToGraphFunction(*fn->function());
-      if (!callee) continue;
-      node->removeInput(0);
-    } else if (node->kind() == c10::prim::CallMethod) {
-      auto cls = node->input(0)->type()->cast<c10::ClassType>();
-      if (!cls) continue;
-      torch::jit::Function* method = cls->findMethod(node->s(torch::jit::attr::name));
-      callee = method ? torch::jit::tryToGraphFunction(*method) : nullptr;
-      if (!callee) continue;
-    } else {
-      continue;
-    }
-    torch::jit::inlineCallTo(node, callee, /*use_graph=*/false);
-    inlined = true;
-  }
-  return inlined;
-}
-
-// Inlines every call, nested ones included (as torch::jit::Inline, without its pre-optimisation
-// of callees).
-void InlineCalls(torch::jit::Graph& graph) {
-  while (InlineCallsOnce(graph.block())) {
-  }
-}
-
 // The path of attribute reads from forward's `self` that gives `object` ("" for self itself,
 // "corr_block" for self.corr_block), or nullopt when the object does not come from such reads.
 std::optional<std::string> ObjectPath(torch::jit::Value* object, torch::jit::Value* self) {
@@ -245,6 +204,45 @@ void FoldUnwrittenAttributes(const std::shared_ptr<torch::jit::Graph>& shared,
 
 }  // namespace
 
+namespace {
+
+// One level of InlineCalls (graph_io.h). Returns whether it inlined a call; the inlined code may
+// itself call.
+bool InlineCallsOnce(torch::jit::Block* block) {
+  bool inlined = false;
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    torch::jit::Node* node = *it;
+    ++it;  // the call is replaced
+    for (torch::jit::Block* sub : node->blocks()) inlined |= InlineCallsOnce(sub);
+    torch::jit::GraphFunction* callee = nullptr;
+    if (node->kind() == c10::prim::CallFunction) {
+      auto fn = node->input(0)->type()->cast<c10::FunctionType>();
+      if (!fn || node->input(0)->node()->kind() != c10::prim::Constant) continue;
+      callee = torch::jit::tryToGraphFunction(*fn->function());
+      if (!callee) continue;
+      node->removeInput(0);
+    } else if (node->kind() == c10::prim::CallMethod) {
+      auto cls = node->input(0)->type()->cast<c10::ClassType>();
+      if (!cls) continue;
+      torch::jit::Function* method = cls->findMethod(node->s(torch::jit::attr::name));
+      callee = method ? torch::jit::tryToGraphFunction(*method) : nullptr;
+      if (!callee) continue;
+    } else {
+      continue;
+    }
+    torch::jit::inlineCallTo(node, callee, /*use_graph=*/false);
+    inlined = true;
+  }
+  return inlined;
+}
+
+}  // namespace
+
+void InlineCalls(torch::jit::Graph& graph) {
+  while (InlineCallsOnce(graph.block())) {
+  }
+}
+
 std::string AttributeName(const std::string& path) {
   std::string name = path;
   std::replace(name.begin(), name.end(), '.', '_');
@@ -258,7 +256,7 @@ namespace {
 absl::Status LiftModuleState(const std::shared_ptr<torch::jit::Graph>& shared,
                              const torch::jit::Module& module, std::vector<LiftedTensor>& lifted) {
   torch::jit::Graph& graph = *shared;
-  torch::jit::Inline(graph);
+  InlineCalls(graph);
   if (graph.inputs().empty() || !graph.inputs()[0]->type()->cast<c10::ClassType>()) {
     return absl::OkStatus();
   }

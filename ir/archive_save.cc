@@ -1,7 +1,6 @@
 // Saving a graph as a TorchScript archive (SaveArchive, BuildModule), checked by loading it back.
 #include <torch/csrc/jit/api/compilation_unit.h>
 #include <torch/csrc/jit/ir/constants.h>
-#include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/runtime/operator.h>
 #include <torch/csrc/jit/serialization/import.h>
 
@@ -223,7 +222,7 @@ absl::Status CheckCallsLoadBack(const torch::jit::Graph& graph, const std::strin
     module.save(buffer);
     torch::jit::Module loaded = torch::jit::load(buffer);
     std::shared_ptr<torch::jit::Graph> reloaded = loaded.get_method("forward").graph()->copy();
-    torch::jit::Inline(*reloaded);
+    InlineCalls(*reloaded);
     const std::map<std::string, int> loaded_counts = TensorOpCounts(reloaded->block());
     // An overload that appears or grows came from another overload being resolved (loading
     // may fold glue, so counts may shrink).

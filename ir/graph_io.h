@@ -17,6 +17,15 @@
 
 namespace graph_lower {
 
+// Replaces every prim::CallFunction / prim::CallMethod of `graph` by the callee's graph as written
+// (GraphFunction::graph()), nested calls included, as torch::jit::Inline does when graph executor
+// optimisation is on. torch::jit::Inline inlines one level only when it is off
+// (`torch.jit.optimized_execution(False)`, torch/csrc/jit/passes/inliner.cpp: it then takes each
+// callee's graph(), which still calls), and it pre-optimises every callee when it is on, a third
+// of the load time of a traced model with 12k submodule calls (docs/benchmarks.md). Calls it
+// cannot resolve (a function value that is not a constant, a method a class does not have) stay.
+void InlineCalls(torch::jit::Graph& graph);
+
 // A module parameter or buffer lifted to a graph input (LoadOptions::lift_parameters), in the
 // style of torch.export's graph signature (inputs_to_parameters / inputs_to_buffers).
 struct LiftedTensor {

@@ -3,7 +3,6 @@
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
-#include <torch/csrc/jit/passes/inliner.h>
 #include <torch/csrc/jit/passes/loop_unrolling.h>
 #include <torch/csrc/jit/passes/remove_mutation.h>
 
@@ -202,7 +201,7 @@ LoweringState::LoweringState(std::shared_ptr<Graph>& input, const LoweringOption
 namespace {
 
 // Whether a node of `block` (nested blocks included) calls a function or method, which
-// torch::jit::Inline replaces by its body.
+// InlineCalls replaces by its body.
 bool CallsFunctions(const torch::jit::Block& block) {
   for (const torch::jit::Node* node : block.nodes()) {
     if (node->kind() == c10::prim::CallFunction || node->kind() == c10::prim::CallMethod) {
@@ -300,7 +299,7 @@ absl::StatusOr<bool> TakeInput(LoweringState& s) {
 }
 
 absl::StatusOr<bool> Inline(LoweringState& s) {
-  torch::jit::Inline(*s.graph);
+  InlineCalls(*s.graph);
   RETURN_IF_ERROR(CheckDtypes(*s.graph, ""));
   return true;
 }

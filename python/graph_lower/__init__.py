@@ -144,13 +144,23 @@ def _examples(example_inputs):
     return list(example_inputs)
 
 
-def _check(report, strict, verify, what):
+def _check(report, strict, verify, what, strict_glue=False):
     if verify and not report.get("verified", False):
         raise VerificationError(f"{what}: the lowered program's outputs differ from the "
                                 f"original's: {report.get('verify_message', '')}", report)
     if strict and report.get("non_core_ops"):
         raise NotCoreAtenError(f"{what}: ops outside the opset are left: "
                                f"{', '.join(report['non_core_ops'])}", report)
+    if strict_glue:
+        # Glue nothing explains (no scalar input, no data read, no symbolic size): the CLI's
+        # --strict-glue; opset/verify.h kGlueShouldHaveFolded.
+        unfolded = [g for g in report.get("glue_left", ())
+                    if g.get("why") == "nothing: it should have folded"]
+        if unfolded:
+            raise NotCoreAtenError(
+                f"{what}: strict_glue: {len(unfolded)} glue node(s) left that should have "
+                f"folded: " + "; ".join(f"{g['op']} ({g['node']})" for g in unfolded[:10]) +
+                ("; ..." if len(unfolded) > 10 else ""), report)
 
 
 def _table_callback(decomposition_table):
@@ -233,7 +243,7 @@ def _fx_examples(gm, imported):
 
 def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verify=False,
           unroll_loops=False, decompositions=(), decomposition_table=None,
-          optimize_numerics=True, _fx_mutations="copy_") -> LoweringResult:
+          optimize_numerics=True, strict_glue=False, _fx_mutations="copy_") -> LoweringResult:
     """Lowers a program to core ATen (or to `opset`) and returns a LoweringResult.
 
     obj: a `torch.jit.ScriptModule` (scripted or traced; frozen on a copy in eval mode, the
@@ -257,6 +267,10 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
         sequence of overload names, "core_aten" adding all of core ATen.
     strict: raise NotCoreAtenError when a non-core op is left (else they are kept and listed
         in report["non_core_ops"]).
+    strict_glue: raise NotCoreAtenError when scalar, list or shape glue is left that nothing
+        explains (no scalar or list input it depends on, no data read, no symbolic size):
+        report["glue_left"] entries whose "why" is "nothing: it should have folded" (the CLI's
+        --strict-glue).
     verify: run original and lowered programs on the example inputs in the JIT interpreter and
         raise VerificationError when an output differs (needs example inputs).
     unroll_loops: also without example inputs, unroll loops whose trip count is a constant,
@@ -281,6 +295,7 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
     _flag("verify", verify)
     _flag("unroll_loops", unroll_loops)
     _flag("strict", strict)
+    _flag("strict_glue", strict_glue)
     _flag("optimize_numerics", optimize_numerics)
     if isinstance(obj, torch.jit.ScriptModule):
         cpp, text = _C.lower_module(obj._c, examples, keep, verify, unroll_loops, decomps,
@@ -288,12 +303,12 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
                                     optimize_numerics)
         module = torch.jit._recursive.wrap_cpp_module(cpp)
         report = json.loads(text)
-        _check(report, strict, verify, type(obj).__name__)
+        _check(report, strict, verify, type(obj).__name__, strict_glue)
         return LoweringResult(module, module.forward.graph, report)
     if isinstance(obj, torch._C.Graph):
         graph, report = lower_graph(obj, examples, keep, verify, unroll_loops, decomps, opset,
                                     decomposition_table)
-        _check(report, strict, verify, "graph")
+        _check(report, strict, verify, "graph", strict_glue)
         return LoweringResult(to_function(graph), graph, report)
     if isinstance(obj, torch.fx.GraphModule):
         imported = _fx.import_fx(obj)
@@ -304,7 +319,7 @@ def lower(obj, example_inputs=None, keep_ops=(), opset=None, strict=False, verif
                                  "placeholders carry no meta['val'])")
         graph, report = lower_graph(imported.graph, examples, keep, verify, unroll_loops,
                                     decomps, opset, decomposition_table)
-        _check(report, strict, verify, "GraphModule")
+        _check(report, strict, verify, "GraphModule", strict_glue)
         gm = _fx.export_fx(graph, imported.out_spec, imported.input_names,
                            report.get("mutated_inputs", ()), _fx_mutations,
                            origins=imported.origins)

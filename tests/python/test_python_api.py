@@ -1,5 +1,6 @@
 """graph_lower.lower_graph (python/graph_lower): lowering torch._C.Graph objects in process."""
 
+import pytest
 import torch
 
 import graph_lower
@@ -181,3 +182,39 @@ def test_transformer_decoder_lowers_to_core_aten_and_matches_eager():
         for _ in range(2):
             t, m = torch.randn(2, 5, 16), torch.randn(2, 7, 16)
             torch.testing.assert_close(result.module(t, m), dec(t, m), rtol=1e-4, atol=1e-5)
+
+
+def test_nested_calls_are_inlined_with_executor_optimisation_off():
+    # torch::jit::Inline inlines one level when the graph executor does not optimise: a call in
+    # a called function was left as prim::CallFunction, and calling the result crashed.
+    @torch.jit.script
+    def inner(x):
+        return torch.nn.functional.silu(x) * 2
+
+    @torch.jit.script
+    def outer(x):
+        return inner(x) + torch.nn.functional.softplus(x)
+
+    x = torch.randn(3, 4)
+    with torch.jit.optimized_execution(False):
+        result = graph_lower.lower(outer.graph, [x], strict=True, verify=True)
+        kinds = {n.kind() for n in result.graph.nodes()}
+        assert not kinds & {"prim::CallFunction", "prim::CallMethod"}, kinds
+        torch.testing.assert_close(result(x), outer(x))
+
+
+def test_strict_glue_raises_only_for_glue_that_should_have_folded():
+    def fn(x, n: int):
+        return x.reshape(n * 2, -1) * x.size(0)
+
+    scripted = torch.jit.script(fn)
+    x = torch.randn(4, 6)
+    # Glue on a scalar input stays, with its reason: strict_glue accepts it.
+    result = graph_lower.lower(scripted.graph, [x, 2], strict_glue=True)
+    assert result.report["glue_left"], result.report
+    assert all(g["why"] != "nothing: it should have folded" for g in result.report["glue_left"])
+    # Unexplained glue (opset/verify.h kGlueShouldHaveFolded) raises, naming the node.
+    report = {"glue_left": [{"op": "aten::format", "node": "%7", "why":
+                             "nothing: it should have folded"}], "non_core_ops": []}
+    with pytest.raises(graph_lower.NotCoreAtenError, match=r"strict_glue.*aten::format \(%7\)"):
+        graph_lower._check(report, False, False, "graph", strict_glue=True)
