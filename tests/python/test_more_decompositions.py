@@ -566,6 +566,31 @@ def test_incomplete_gamma_matches_eager_in_every_regime(graph_lower_bin, tmp_pat
         torch.testing.assert_close(got, want, equal_nan=True, **tol)
 
 
+class LogGamma(nn.Module):
+    def forward(self, x, a):
+        return torch.lgamma(x), torch.special.gammaincc(a, torch.full_like(a, 0.5))
+
+
+def test_lgamma_keeps_its_relative_accuracy_at_its_zeros(graph_lower_bin, tmp_path):
+    # lgamma is 0 at 1 and 2: a Stirling sum after the recurrence cancelled there (relative
+    # error 3% at 1 + 1e-12), and so did igammac for tiny a, which subtracts lgamma(a + 1).
+    torch.manual_seed(4)
+    near = torch.tensor([1.0, 2.0], dtype=torch.float64).repeat_interleave(24)
+    offsets = torch.logspace(-14, -1, 12, dtype=torch.float64)
+    near = near + torch.cat([offsets, -offsets]).repeat(2)
+    wide = torch.exp(torch.empty(400, dtype=torch.float64).uniform_(-20.0, 12.0))
+    x = torch.cat([near, wide, -wide[:100] - 0.5 * torch.rand(100, dtype=torch.float64)])
+    a = torch.logspace(-14, 1, x.numel(), dtype=torch.float64)
+    module = LogGamma()
+    program = lower_checked(graph_lower_bin, tmp_path, module, [torch.rand_like(x) + 0.5,
+                                                               torch.rand_like(a) + 0.5])
+    got, want = program(x, a), module(x, a)
+    positive = x > 0
+    torch.testing.assert_close(got[0][positive], want[0][positive], rtol=1e-13, atol=0.0)
+    torch.testing.assert_close(got[0], want[0], rtol=1e-12, atol=1e-12)
+    torch.testing.assert_close(got[1], want[1], rtol=1e-12, atol=0.0)
+
+
 class LdlSolve(nn.Module):
     def forward(self, LD, pivots, B):
         return torch.linalg.ldl_solve(LD, pivots, B)

@@ -88,24 +88,60 @@ def zeta(self: Union[Tensor, number], other: Union[Tensor, number]) -> Tensor:
     return torch._to_copy(_zeta(bx, bq), dtype=d)
 
 
+# lgamma(z) for 0.5 <= z < 13. Near the zeros z = 1 and z = 2 (0.5 <= z < 2.5) by the Taylor
+# series lgamma(2 + t) = (1 - gamma) t + sum_k>=2 (-1)^k (zeta(k) - 1) / k t^k (DLMF 5.7.3 with
+# lgamma(1 + t) = lgamma(2 + t) - log1p(t)), 30 terms for |t| <= 0.5, whose terms fall as 4^-k;
+# t = z - 1 and z - 2 are exact, so the relative error stays small where lgamma vanishes (a
+# recurrence to [2, 3) cancels there). Above, Cephes gamma.c lgam: the recurrence takes z to u in
+# [2, 3) as a product, then lgamma(z) = log(product) + t B(t) / C(t), t = u - 2.
+def _lgamma_small(z: Tensor) -> Tensor:
+    u = z
+    prod = torch.full_like(z, 1.0)
+    for i in range(10):
+        m = torch.ge(u, 3.0)
+        u = torch.where(m, torch.sub(u, 1.0), u)
+        prod = torch.where(m, torch.mul(prod, u), prod)
+    t = torch.sub(u, 2.0)
+    num = _polevl(t, [-1.37825152569120859100e3, -3.88016315134637840924e4,
+                      -3.31612992738871184744e5, -1.16237097492762307383e6,
+                      -1.72173700820839662146e6, -8.53555664245765465627e5])
+    den = _polevl(t, [1.0, -3.51815701436523470549e2, -1.70642106651881159223e4,
+                      -2.20528590553854454839e5, -1.13933444367982507207e6,
+                      -2.53252307177582951285e6, -2.01889141433532773231e6])
+    rational = torch.add(torch.log(prod), torch.div(torch.mul(t, num), den))
+    below = torch.lt(z, 1.5)
+    tz = torch.where(below, torch.sub(z, 1.0), torch.sub(z, 2.0))
+    taylor = torch.mul(tz, _polevl(tz, [
+        3.1044247747322276e-11, -6.4229645638381e-11, 1.330476437424449e-10,
+        -2.7595228851242334e-10, 5.731367241678862e-10, -1.1921401405860912e-09,
+        2.4836745438024785e-09, -5.183475041970047e-09, 1.0838659214896955e-08,
+        -2.2711094608943164e-08, 4.7698101693639804e-08, -1.0043224823968099e-07,
+        2.1207184805554665e-07, -4.492469198764566e-07, 9.55141213040742e-07,
+        -2.039215753801366e-06, 4.374866789907488e-06, -9.439488275268397e-06,
+        2.050721277567069e-05, -4.492623673813314e-05, 9.945751278180853e-05,
+        -0.00022315475845357939, 0.0005096695247430425, -0.001192753911703261,
+        0.0028905103307415234, -0.007385551028673986, 0.020580808427784546, -0.0673523010531981,
+        0.3224670334241132, 0.42278433509846713
+    ]))
+    taylor = torch.where(below, torch.sub(taylor, torch.log1p(tz)), taylor)
+    return torch.where(torch.lt(z, 2.5), taylor, rational)
+
+
 def _lgamma(x: Tensor) -> Tensor:
     neg = torch.lt(x, 0.5)
     z = torch.where(neg, torch.rsub(x, 1.0), x)
-    acc = torch.full_like(x, 0.0)
-    for i in range(10):
-        m = torch.lt(z, 10.0)
-        acc = torch.where(m, torch.add(acc, torch.log(z)), acc)
-        z = torch.where(m, torch.add(z, 1.0), z)
-    iz = torch.reciprocal(z)
+    small = torch.lt(z, 13.0)
+    zs = torch.where(small, torch.full_like(z, 13.0), z)
+    iz = torch.reciprocal(zs)
     iz2 = torch.mul(iz, iz)
     ser = torch.add(torch.mul(iz2, 1.0 / 1188.0), -1.0 / 1680.0)
     ser = torch.add(torch.mul(iz2, ser), 1.0 / 1260.0)
     ser = torch.add(torch.mul(iz2, ser), -1.0 / 360.0)
     ser = torch.mul(iz, torch.add(torch.mul(iz2, ser), 1.0 / 12.0))
-    st = torch.add(torch.add(torch.sub(torch.mul(torch.sub(z, 0.5), torch.log(z)), z),
+    st = torch.add(torch.add(torch.sub(torch.mul(torch.sub(zs, 0.5), torch.log(zs)), zs),
                              0.91893853320467274178),
                    ser)
-    pos = torch.sub(st, acc)
+    pos = torch.where(small, _lgamma_small(torch.where(small, z, torch.full_like(z, 2.0))), st)
     fr = torch.sub(x, torch.floor(x))
     refl = torch.sub(torch.log(torch.div(3.141592653589793,
                                          torch.abs(torch.sin(torch.mul(fr, 3.141592653589793))))),
@@ -117,18 +153,15 @@ def _lgamma(x: Tensor) -> Tensor:
     return r
 
 
-# lgamma: Stirling series (Abramowitz & Stegun 6.1.41, five terms) after the recurrence Gamma(x+1) =
-# x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) - lgamma(1 - x) for x < 0.5, in
-# float64.
+# lgamma: _lgamma_small below 13, the Stirling series (Abramowitz & Stegun 6.1.41, five terms)
+# above, reflection log(pi / |sin(pi x)|) - lgamma(1 - x) for x < 0.5, in float64.
 def lgamma(self: Tensor) -> Tensor:
     x = torch._to_copy(self, dtype=torch.float64)
     return torch._to_copy(_lgamma(x), dtype=_float_dtype(self))
 
 
 # Multivariate log-gamma: p (p - 1) / 4 log(pi) + sum_j lgamma(x - j / 2) (torch/_refs/special
-# multigammaln); lgamma: Stirling series (Abramowitz & Stegun 6.1.41, five terms) after the
-# recurrence Gamma(x+1) = x Gamma(x) up to x >= 10, reflection log(pi / |sin(pi x)|) - lgamma(1 - x)
-# for x < 0.5, in float64.
+# multigammaln); lgamma as above, in float64.
 def mvlgamma(self: Tensor, p: int) -> Tensor:
     x = torch._to_copy(self, dtype=torch.float64)
     r = torch.full_like(x, float(p * (p - 1)) / 4.0 * 1.1447298858494002)
