@@ -31,10 +31,7 @@ struct ArgPlan {
 
 }  // namespace
 
-bool CiaSource::HasCiaKernel(const OpKey& op) {
-  auto handle = c10::Dispatcher::singleton().findOp({op.name, op.overload});
-  return handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
-}
+bool CiaSource::HasCiaKernel(const OpKey& op) { return HasCompositeImplicitAutogradKernel(op); }
 
 namespace {
 
@@ -290,7 +287,7 @@ absl::StatusOr<DecompositionGraph> CiaSource::Decompose(const torch::jit::Node& 
 absl::StatusOr<DecompositionGraph> CiaSource::DecomposeTraced(const torch::jit::Node& node) {
   const OpKey op = OpKey::Of(node);
   auto handle = c10::Dispatcher::singleton().findOp({op.name, op.overload});
-  if (!handle || !handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd)) {
+  if (!HasCompositeImplicitAutogradKernel(op)) {
     return absl::NotFoundError(
         absl::StrCat(op.ToString(), " has no CompositeImplicitAutograd kernel"));
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "ir/op_key.h"
 
 namespace graph_lower {
 
@@ -143,11 +144,10 @@ bool FreshTensor(const torch::jit::Value& v,
   if (kNewViews->contains(producer->kind()))
     return !ret.alias_info() || !ret.alias_info()->isWrite();
   if (ret.alias_info()) return false;
-  // Without an annotation the result is fresh when the op has kernels of its own; a
-  // CompositeImplicitAutograd op returns whatever its composite does, which may be an input
-  // (type_as, as ir/mutation.cc says).
-  auto handle = c10::Dispatcher::singleton().findOp({schema->name(), schema->overload_name()});
-  return handle && !handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
+  // Without an annotation the result is fresh when the op has kernels of its own (op_key.h).
+  const OpKey op{schema->name(), schema->overload_name()};
+  return c10::Dispatcher::singleton().findOp({op.name, op.overload}) &&
+         !HasCompositeImplicitAutogradKernel(op);
 }
 
 bool IsGraphInput(const torch::jit::Value& v) {
@@ -354,6 +354,27 @@ bool FoldableOp(const Node& node) {
       c10::aten::dequantize};
   return !kSkip->contains(node.kind()) && !node.kind().is_onnx() && node.blocks().empty() &&
          !node.isNondeterministic() && !node.hasSideEffects();
+}
+
+namespace {
+
+void CountNodesIn(const torch::jit::Block& block,
+                  absl::FunctionRef<bool(const torch::jit::Node&)> test, int64_t limit,
+                  int64_t& n) {
+  for (const torch::jit::Node* node : block.nodes()) {
+    if (n >= limit) return;
+    if (test(*node)) ++n;
+    for (const torch::jit::Block* sub : node->blocks()) CountNodesIn(*sub, test, limit, n);
+  }
+}
+
+}  // namespace
+
+int64_t CountNodes(const torch::jit::Block& block,
+                   absl::FunctionRef<bool(const torch::jit::Node&)> test, int64_t limit) {
+  int64_t n = 0;
+  CountNodesIn(block, test, limit, n);
+  return std::min(n, limit);
 }
 
 }  // namespace graph_lower

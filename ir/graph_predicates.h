@@ -5,11 +5,19 @@
 
 #include <torch/csrc/jit/ir/ir.h>
 
+#include <cstdint>
+#include <limits>
 #include <optional>
 
 #include "absl/functional/function_ref.h"
 
 namespace graph_lower {
+
+// The nodes of `block`, nested blocks included, for which `test` holds, counted up to `limit`
+// (the walk stops there: `limit` 1 asks whether there is one).
+int64_t CountNodes(const torch::jit::Block& block,
+                   absl::FunctionRef<bool(const torch::jit::Node&)> test,
+                   int64_t limit = std::numeric_limits<int64_t>::max());
 
 // Whether every use of the list (or other value) `v` only reads it: no op writes it, and
 // none takes it with an alias annotation (which could keep or return it). ListUnpack and

@@ -13,6 +13,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "ir/op_key.h"
 
 namespace graph_lower {
 
@@ -269,10 +270,8 @@ absl::flat_hash_set<const torch::jit::Value*> ValuesThatMayAliasOutputs(
       // (type_as, dropout(train=False), atleast_2d, einsum("ij->ji")).
       auto [known, added] = composite.try_emplace(schema, false);
       if (added) {
-        auto handle =
-            c10::Dispatcher::singleton().findOp({schema->name(), schema->overload_name()});
         known->second =
-            handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
+            HasCompositeImplicitAutogradKernel({schema->name(), schema->overload_name()});
       }
       if (!known->second) continue;
     }

@@ -1,6 +1,7 @@
 // OpKey parsing, printing and schema lookup.
 #include "ir/op_key.h"
 
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/jit/runtime/operator.h>
 
 #include <vector>
@@ -71,6 +72,11 @@ absl::StatusOr<c10::FunctionSchema> FindOperatorSchema(const OpKey& key) {
   return absl::NotFoundError(absl::StrCat("operator '", key.name, "' has no overload '",
                                           key.overload.empty() ? "default" : key.overload,
                                           "'; it has: ", absl::StrJoin(overloads, ", ")));
+}
+
+bool HasCompositeImplicitAutogradKernel(const OpKey& key) {
+  auto handle = c10::Dispatcher::singleton().findOp({key.name, key.overload});
+  return handle && handle->hasKernelForDispatchKey(c10::DispatchKey::CompositeImplicitAutograd);
 }
 
 }  // namespace graph_lower

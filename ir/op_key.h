@@ -49,6 +49,11 @@ struct OpKey {
 // when the name exists with other overloads, listing them).
 absl::StatusOr<c10::FunctionSchema> FindOperatorSchema(const OpKey& key);
 
+// Whether the dispatcher has a CompositeImplicitAutograd kernel for the overload `key` (false
+// for an overload it does not know). Such an op returns whatever its composite does, which may
+// be an input even without an alias annotation (type_as, dropout(train=False), atleast_2d).
+bool HasCompositeImplicitAutogradKernel(const OpKey& key);
+
 }  // namespace graph_lower
 
 #endif  // GRAPH_LOWER_IR_OP_KEY_H_

@@ -44,18 +44,11 @@ class PassTimer {
 
 // Nodes outside the opset, metadata queries apart: cleanup may split one (FoldGlue turns a
 // size() of partly known sizes into a size.int per symbolic dim, which core_queries makes core).
-int64_t NonCoreCount(const torch::jit::Block& block, OpsetClassifier& classifier) {
-  int64_t n = 0;
-  for (const torch::jit::Node* node : block.nodes()) {
-    for (const torch::jit::Block* sub : node->blocks()) n += NonCoreCount(*sub, classifier);
-    if (!classifier.IsLegal(*node) && !IsMetadataQuery(*node)) ++n;
-  }
-  return n;
-}
-
 int64_t NonCoreCount(const Graph& graph, const Opset& opset) {
   OpsetClassifier classifier(opset);
-  return NonCoreCount(*graph.block(), classifier);
+  return CountNodes(*graph.block(), [&classifier](const torch::jit::Node& node) {
+    return !classifier.IsLegal(node) && !IsMetadataQuery(node);
+  });
 }
 
 // Runs `step` if it applies, with its timer; then, when invariants are checked, lints the graph

@@ -21,6 +21,7 @@
 #include "ir/errors.h"
 #include "ir/example_values.h"
 #include "ir/graph_io.h"
+#include "ir/graph_predicates.h"
 #include "ir/mutation.h"
 #include "ir/op_key.h"
 #include "ir/status_macros.h"
@@ -203,15 +204,12 @@ namespace {
 // Whether a node of `block` (nested blocks included) calls a function or method, which
 // InlineCalls replaces by its body.
 bool CallsFunctions(const torch::jit::Block& block) {
-  for (const torch::jit::Node* node : block.nodes()) {
-    if (node->kind() == c10::prim::CallFunction || node->kind() == c10::prim::CallMethod) {
-      return true;
-    }
-    for (const torch::jit::Block* sub : node->blocks()) {
-      if (CallsFunctions(*sub)) return true;
-    }
-  }
-  return false;
+  return CountNodes(
+             block,
+             [](const torch::jit::Node& n) {
+               return n.kind() == c10::prim::CallFunction || n.kind() == c10::prim::CallMethod;
+             },
+             1) > 0;
 }
 
 // A constant dtype that names no ScalarType: running the node (specialisation, folding, CIA
@@ -716,16 +714,6 @@ bool HasDynamicDims(const LoweringState& s) {
   return s.has_examples() && !s.options.example_inputs_at_other_sizes.empty();
 }
 bool Writes(const LoweringState& s) { return s.writes; }
-bool HoldsGlue(const torch::jit::Block& block, OpsetClassifier& classifier) {
-  for (const torch::jit::Node* node : block.nodes()) {
-    if (classifier.Classify(*node) == OpClass::kGlue) return true;
-    for (const torch::jit::Block* sub : node->blocks()) {
-      if (HoldsGlue(*sub, classifier)) return true;
-    }
-  }
-  return false;
-}
-
 // The rounds stop when one leaves the graph legal, or decomposes nothing more: the glue the
 // decompositions brought (sizes read, int arithmetic, lists built by appends in branches) may
 // need more specialise-and-fold steps than the round gave it (a branch inlined shows appends that
@@ -737,7 +725,12 @@ bool GlueMayBeLeft(const LoweringState& s) {
   // A run that stopped at the loop budget would stop there again.
   if (!s.has_examples() || !s.report.unspecialized_loops.empty()) return false;
   OpsetClassifier classifier(s.options.opset);
-  return HoldsGlue(*s.graph->block(), classifier);
+  return CountNodes(
+             *s.graph->block(),
+             [&classifier](const torch::jit::Node& n) {
+               return classifier.Classify(n) == OpClass::kGlue;
+             },
+             1) > 0;
 }
 // A program that writes is specialised and pruned before its mutation is removed; not when an op
 // changes a tensor's metadata in place (the recorded types would not follow its aliases).
