@@ -673,7 +673,8 @@ absl::StatusOr<bool> CompareOutputsStep(LoweringState& s) {
     std::shared_ptr<Graph> lowered = s.graph->copy();
     UnshareWrittenConstants(*lowered);
     SetCpuGeneratorState(rng_state);
-    absl::StatusOr<std::vector<c10::IValue>> actual = RunGraph(lowered, *sets[k]);
+    absl::StatusOr<std::vector<c10::IValue>> actual =
+        RunGraph(lowered, *sets[k], nullptr, /*check_types=*/true);
     if (!actual.ok()) {
       report.verified = false;
       report.verify_message =

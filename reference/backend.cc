@@ -36,6 +36,79 @@ void RegisterCheckDtype() {
       c10::AliasAnalysisKind::CONSERVATIVE)});
 }
 
+constexpr char kCheckType[] = "graph_lower::check_type";
+
+// Registers graph_lower::check_type(Tensor? t, int dtype, int rank, int[]? sizes, str value) -> ():
+// `value` names the value, its node and its recorded type; throws when the tensor's dtype (-1:
+// any), rank (-1: any) or sizes (None: any) are not the recorded type's.
+void RegisterCheckType() {
+  static const torch::jit::RegisterOperators registered({torch::jit::Operator(
+      absl::StrCat(kCheckType, "(Tensor? t, int dtype, int rank, int[]? sizes, str value) -> ()"),
+      [](torch::jit::Stack& stack) {
+        const std::string value = torch::jit::pop(stack).toStringRef();
+        const c10::IValue sizes = torch::jit::pop(stack);
+        const int64_t rank = torch::jit::pop(stack).toInt();
+        const int64_t dtype = torch::jit::pop(stack).toInt();
+        const c10::IValue t = torch::jit::pop(stack);
+        if (!t.isTensor() || !t.toTensor().defined()) return;
+        const at::Tensor& tensor = t.toTensor();
+        const bool dtype_ok = dtype < 0 || static_cast<int64_t>(tensor.scalar_type()) == dtype;
+        const bool sizes_ok = sizes.isNone() || tensor.sizes().vec() == sizes.toIntVector();
+        const bool rank_ok = rank < 0 || tensor.dim() == rank;
+        if (!dtype_ok || !sizes_ok || !rank_ok) {
+          throw std::runtime_error(
+              absl::StrCat("the recorded type of ", value, " does not hold: the tensor is ",
+                           c10::toString(tensor.scalar_type()), c10::str(tensor.sizes())));
+        }
+      },
+      c10::AliasAnalysisKind::CONSERVATIVE)});
+}
+
+// Puts a graph_lower::check_type node before `at` for `value` when its recorded type gives a
+// dtype, a rank or complete sizes; returns the node or null.
+torch::jit::Node* InsertTypeCheck(torch::jit::Value* value, torch::jit::Node* at,
+                                  const std::string& made_by) {
+  static const c10::Symbol kCheck = c10::Symbol::fromQualString(kCheckType);
+  auto type = value->type()->cast<c10::TensorType>();
+  if (!type) return nullptr;
+  std::optional<std::vector<int64_t>> sizes = type->sizes().concrete_sizes();
+  std::optional<c10::ScalarType> dtype = type->scalarType();
+  std::optional<size_t> rank = type->dim();
+  if (!sizes && !dtype && !rank) return nullptr;
+  torch::jit::Graph& g = *at->owningGraph();
+  torch::jit::WithInsertPoint guard(at);
+  std::ostringstream what;
+  what << "%" << value->debugName() << " (" << made_by << ") : " << *type;
+  torch::jit::Value* sizes_value =
+      sizes ? g.insertConstant(*sizes) : g.insertConstant(c10::IValue());
+  torch::jit::Value* dtype_value =
+      g.insertConstant(dtype ? static_cast<int64_t>(*dtype) : int64_t{-1});
+  torch::jit::Value* rank_value =
+      g.insertConstant(rank ? static_cast<int64_t>(*rank) : int64_t{-1});
+  torch::jit::Value* name = g.insertConstant(what.str());
+  return g.insertNode(g.create(kCheck, {value, dtype_value, rank_value, sizes_value, name}, 0));
+}
+
+// Checks (InsertTypeCheck) each tensor of `block` (at any depth) whose recorded type gives a
+// dtype, a rank or complete sizes: the block's inputs (a loop's carried values) where the block
+// starts, each node's outputs after the node.
+void InsertTypeChecks(torch::jit::Block* block) {
+  static const c10::Symbol kCheck = c10::Symbol::fromQualString(kCheckType);
+  torch::jit::Node* first = block->nodes().front();
+  for (torch::jit::Value* in : block->inputs()) {
+    InsertTypeCheck(in, first, "block input");
+  }
+  for (auto it = block->nodes().begin(); it != block->nodes().end(); ++it) {
+    torch::jit::Node* node = *it;
+    if (node->kind() == kCheck) continue;
+    for (torch::jit::Block* b : node->blocks()) InsertTypeChecks(b);
+    for (torch::jit::Value* out : node->outputs()) {
+      torch::jit::Node* check = InsertTypeCheck(out, node->next(), node->kind().toQualString());
+      if (check) it = torch::jit::graph_node_list_iterator(check, torch::jit::kNextDirection);
+    }
+  }
+}
+
 // Puts a graph_lower::check_dtype node before each node of `block` (at any depth) given a dtype
 // argument that is not a constant.
 void InsertDtypeChecks(torch::jit::Block* block) {
@@ -160,7 +233,8 @@ Tolerance DefaultTolerance(c10::ScalarType dtype) {
 
 absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::jit::Graph>& graph,
                                                   const std::vector<c10::IValue>& inputs,
-                                                  std::vector<c10::IValue>* inputs_after) {
+                                                  std::vector<c10::IValue>* inputs_after,
+                                                  bool check_types) {
   if (inputs.size() != graph->inputs().size()) {
     return absl::InvalidArgumentError(absl::StrCat("the graph takes ", graph->inputs().size(),
                                                    " inputs; ", inputs.size(), " were given"));
@@ -170,6 +244,10 @@ absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::j
     RegisterCheckDtype();
     std::shared_ptr<torch::jit::Graph> checked = graph->copy();
     InsertDtypeChecks(checked->block());
+    if (check_types) {
+      RegisterCheckType();
+      InsertTypeChecks(checked->block());
+    }
     torch::jit::Code code(checked, "graph_lower");
     torch::jit::Stack stack;
     // Each run starts from copies (ir/example_values.h): the program is specialised to its

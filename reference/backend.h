@@ -22,9 +22,15 @@ namespace graph_lower {
 // as in eager PyTorch), so the graph is run with a graph_lower::check_dtype(int? dtype, str op)
 // node before each such node, and such a value is an Internal error naming the op.
 // With `inputs_after`, receives the inputs as the graph left them (the clones it may have written).
+// With `check_types`, each tensor a node makes whose recorded type gives a dtype or sizes is
+// checked against that type when it is made (graph_lower::check_type after the node): a recorded
+// type that does not hold is an Internal error naming the value, the node, the type and what the
+// tensor is. The JIT's own executors trust recorded types (PeepholeOptimize folds `x.dim()` and
+// `x.size()` from them), so a wrong one runs in the interpreter here and fails there.
 absl::StatusOr<std::vector<c10::IValue>> RunGraph(const std::shared_ptr<torch::jit::Graph>& graph,
                                                   const std::vector<c10::IValue>& inputs,
-                                                  std::vector<c10::IValue>* inputs_after = nullptr);
+                                                  std::vector<c10::IValue>* inputs_after = nullptr,
+                                                  bool check_types = false);
 
 // Tolerances for comparing outputs, per dtype (|actual - expected| <= atol + rtol * |expected|,
 // torch.allclose's rule): float64 1e-7/1e-7, float32 1e-4/1e-4 (whole-model outputs; each op
