@@ -95,12 +95,15 @@ def zeta(self: Union[Tensor, number], other: Union[Tensor, number]) -> Tensor:
 # recurrence to [2, 3) cancels there). Above, Cephes gamma.c lgam: the recurrence takes z to u in
 # [2, 3) as a product, then lgamma(z) = log(product) + t B(t) / C(t), t = u - 2.
 def _lgamma_small(z: Tensor) -> Tensor:
-    u = z
+    # k = floor(z) - 2 steps down, product (z - 1) ... (z - k): each factor reads z itself, not
+    # the previous step (a chain of selects each reading the last three times grows as 3^10 when
+    # torch 2.6's TensorExpr fuser inlines it, and the program's second call never returned).
+    k = torch.clamp(torch.sub(torch.floor(z), 2.0), 0.0, 10.0)
+    u = torch.sub(z, k)
     prod = torch.full_like(z, 1.0)
-    for i in range(10):
-        m = torch.ge(u, 3.0)
-        u = torch.where(m, torch.sub(u, 1.0), u)
-        prod = torch.where(m, torch.mul(prod, u), prod)
+    for j in range(1, 11):
+        prod = torch.mul(prod, torch.where(torch.ge(k, float(j)), torch.sub(z, float(j)),
+                                           torch.full_like(z, 1.0)))
     t = torch.sub(u, 2.0)
     num = _polevl(t, [-1.37825152569120859100e3, -3.88016315134637840924e4,
                       -3.31612992738871184744e5, -1.16237097492762307383e6,
