@@ -228,6 +228,26 @@ void ReplaceIfByBranch(Node* node, torch::jit::Block* taken) {
   node->destroy();
 }
 
+// Runs `node`, whose inputs are constants, as runNodeIfInputsAreConstant does, also when its
+// schema is vararg (`aten::format(str self, ...) -> str`), which that function refuses: such an
+// operation reads its input count from the top of the stack, where the interpreter pushes it
+// (torch/csrc/jit/runtime/interpreter.cpp, the OPN instruction). Nothing when the op throws.
+std::optional<torch::jit::Stack> RunOnConstants(Node* node) {
+  const c10::FunctionSchema* schema = node->maybeSchema();
+  if (schema == nullptr || !schema->is_vararg()) {
+    return torch::jit::runNodeIfInputsAreConstant(node);
+  }
+  torch::jit::Stack stack;
+  for (torch::jit::Value* v : node->inputs()) stack.push_back(*torch::jit::toIValue(v));
+  stack.emplace_back(static_cast<int64_t>(node->inputs().size()));
+  try {
+    node->getOperation()(stack);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  return stack;
+}
+
 // Constant propagation for graphs in which no node writes, in time linear in the graph's size.
 //
 // It folds what torch::jit::ConstantPropagation (torch/csrc/jit/passes/constant_propagation.cpp)
@@ -295,7 +315,7 @@ class LinearConstantPropagation {
       for (torch::jit::Block* b : node->blocks()) Run(b);
       return;
     }
-    std::optional<torch::jit::Stack> outputs = torch::jit::runNodeIfInputsAreConstant(node);
+    std::optional<torch::jit::Stack> outputs = RunOnConstants(node);
     // A node given fewer outputs than its op pushes (text IR: `prim::unchecked_cast(%l)` with no
     // output, which reads out of bounds under UBSan) is left as it is.
     if (!outputs || outputs->size() != node->outputs().size()) return;

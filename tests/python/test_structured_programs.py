@@ -365,3 +365,29 @@ def test_strict_glue_fails_on_glue_that_should_have_folded(graph_lower_bin, tmp_
     assert ("--strict-glue: 2 glue nodes should have folded: aten::pop.Dict_str, "
             "aten::__getitem__.Dict_str") in proc.stderr
     assert not out.exists() and "output" not in json.loads(report.read_text())
+
+
+class FormattedMessages(torch.nn.Module):
+    """As models that check shapes with messages: `str.format` of constants and of known sizes."""
+
+    def forward(self, x):
+        tag = "layer{}".format(3)
+        if x.size(1) != 6:
+            raise ValueError("expected 6 columns, got {}".format(x.size(1)))
+        torch._assert(x.dim() == 2, "rank {} of {}".format(x.dim(), tag))
+        return x * len(tag) + len("{}x{}".format(x.size(0), x.size(1)))
+
+
+def test_format_of_constants_and_known_sizes_folds(graph_lower_bin, tmp_path):
+    # aten::format has a vararg schema, which libtorch's constant propagation does not run
+    # (helper-21's break pass: "should have folded" under --strict-glue).
+    src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
+    torch.jit.script(FormattedMessages()).save(str(src))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "4x6:float32",
+                   "--strict-glue", "--verify", "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(report.read_text())["glue_left"] == []
+    kinds = {n.kind() for n in torch.jit.load(str(out)).graph.nodes()}
+    assert not kinds & {"aten::format", "aten::len", "aten::size", "prim::RaiseException"}, kinds
+    x = torch.rand(4, 6)
+    torch.testing.assert_close(torch.jit.load(str(out))(x), FormattedMessages()(x))
