@@ -856,14 +856,17 @@ bool MakeListsOfConstants(torch::jit::Block* top) {
 
 // Replaces each dict built by item assignments, `d = {}; d["out"] = x; d["aux"] = y; return d`
 // (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
-// FoldAppendedLists does lists: when every assignment is in the dict's own block with a constant
-// key, and every other use reads the dict (UseOnlyReads), returns it or packs it into a tuple,
-// list or dict after its last assignment. Each read gets the dict as assigned before it (keys in
-// the order of their first assignment, each with its last value, as Python's dict); a read `d[key]`
-// of a key assigned before it becomes that value. Returns whether any dict was replaced.
+// FoldAppendedLists does lists: when every write (an assignment, `d.pop(key[, default])` or
+// `del d[key]`) is in the dict's own block with a constant key, and every other use reads the dict
+// (UseOnlyReads), returns it or packs it into a tuple, list or dict after its last assignment. Each
+// read gets the dict as assigned before it (keys in the order of their first assignment, each with
+// its last value, as Python's dict); a read `d[key]` of a key assigned before it becomes that
+// value. Returns whether any dict was replaced.
 bool FoldAssignedDicts(torch::jit::Block* top) {
   static const c10::Symbol kSetItem = c10::Symbol::fromQualString("aten::_set_item");
   static const c10::Symbol kGetItem = c10::Symbol::fromQualString("aten::__getitem__");
+  static const c10::Symbol kPop = c10::Symbol::fromQualString("aten::pop");
+  static const c10::Symbol kDelete = c10::Symbol::fromQualString("aten::Delete");
   std::vector<Node*> dicts;
   // aten::dict(): an empty dict literal; prim::DictConstruct: a literal (`{}` annotated with its
   // type, `{"a": x}`), with constant keys.
@@ -883,17 +886,20 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
   for (Node* node : dicts) {
     torch::jit::Block* block = node->owningBlock();
     torch::jit::Value* dict = node->output();
-    std::vector<Node*> sets;
+    std::vector<Node*> sets;  // the writes: assignments, pops (with or without a default), dels
     std::vector<std::pair<Node*, size_t>> reads;  // user, input offset
     bool foldable = true;
     for (const torch::jit::Use& use : dict->uses()) {
       Node* user = use.user;
-      if (user->kind() == kSetItem && use.offset == 0 && user->owningBlock() == block &&
-          user->inputs().size() == 3 && user->input(1)->node()->kind() == c10::prim::Constant) {
+      const c10::Symbol k = user->kind();
+      const size_t n = user->inputs().size();
+      const bool write = (k == kSetItem && n == 3) || (k == kDelete && n == 2) ||
+                         (k == kPop && (n == 2 || n == 3));
+      if (write && use.offset == 0 && user->owningBlock() == block &&
+          user->input(1)->node()->kind() == c10::prim::Constant) {
         sets.push_back(user);
         continue;
       }
-      const c10::Symbol k = user->kind();
       if ((!UseOnlyReads(use) && k != c10::prim::Return && k != c10::prim::TupleConstruct &&
            k != c10::prim::ListConstruct && k != c10::prim::DictConstruct) ||
           !AncestorIn(user, block)) {
@@ -939,9 +945,38 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
       for (size_t i = 0; i + 1 < node->inputs().size(); i += 2) {
         assign(node->input(i), node->input(i + 1));
       }
-      for (size_t i = 0; i < n; ++i) assign(sets[i]->input(1), sets[i]->input(2));
+      for (size_t i = 0; i < n; ++i) {
+        if (sets[i]->kind() == kSetItem) {
+          assign(sets[i]->input(1), sets[i]->input(2));
+          continue;
+        }
+        auto it = std::find(items.keys.begin(), items.keys.end(),
+                            *torch::jit::toIValue(sets[i]->input(1)));
+        if (it == items.keys.end()) continue;
+        const auto at = it - items.keys.begin();
+        items.keys.erase(it);
+        items.key_values.erase(items.key_values.begin() + at);
+        items.values.erase(items.values.begin() + at);
+      }
       return items;
     };
+    // What each pop returns: the key's value then, else its default; a pop or del of a key the
+    // dict does not hold raises (KeyError), and the dict is left as it is.
+    std::vector<torch::jit::Value*> popped(sets.size(), nullptr);
+    for (size_t i = 0; i < sets.size() && foldable; ++i) {
+      if (sets[i]->kind() == kSetItem) continue;
+      Items items = items_after(i);
+      auto it =
+          std::find(items.keys.begin(), items.keys.end(), *torch::jit::toIValue(sets[i]->input(1)));
+      if (it != items.keys.end()) {
+        popped[i] = items.values[it - items.keys.begin()];
+      } else if (sets[i]->inputs().size() == 3) {
+        popped[i] = sets[i]->input(2);
+      } else {
+        foldable = false;
+      }
+    }
+    if (!foldable) continue;
     std::vector<Node*> snapshots(sets.size() + 1, nullptr);
     for (auto& [user, offset] : reads) {
       Node* at = AncestorIn(user, block);
@@ -964,7 +999,10 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
       }
       user->replaceInput(offset, snapshots[n]->output());
     }
-    for (Node* s : sets) s->destroy();
+    for (size_t i = 0; i < sets.size(); ++i) {
+      if (sets[i]->kind() == kPop) sets[i]->output()->replaceAllUsesWith(popped[i]);
+      sets[i]->destroy();
+    }
     node->destroy();
     changed = true;
   }

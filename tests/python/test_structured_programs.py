@@ -328,8 +328,33 @@ def test_the_report_says_why_each_glue_node_stayed(graph_lower_bin, tmp_path):
 class DictPopped(torch.nn.Module):
     def forward(self, x):
         sizes: Dict[str, int] = {"a": 1, "b": 2}
-        sizes.pop("a")  # a dict write no fold handles yet
-        return x * sizes["b"]
+        a = sizes.pop("a")
+        c = sizes.pop("c", 5)
+        sizes["a"] = a + c  # back at the end, as in Python
+        del sizes["b"]
+        sizes["d"] = 7
+        in_order = list(sizes.keys()) == ["a", "d"]
+        return x * sizes["a"] + float(in_order) * 100.0 + float(len(sizes))
+
+
+class DictSetDefault(torch.nn.Module):
+    def forward(self, x):
+        sizes: Dict[str, int] = {"a": 1, "b": 2}
+        sizes.setdefault("c", 3)  # a dict write no fold handles yet
+        return x * sizes["c"]
+
+
+def test_dict_pops_and_dels_with_constant_keys_fold(graph_lower_bin, tmp_path):
+    src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
+    torch.jit.script(DictPopped()).save(str(src))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "2x3:float32",
+                   "--strict-glue", "--verify", "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(report.read_text())["glue_left"] == []
+    x = torch.rand(2, 3)
+    want = DictPopped()(x)
+    torch.testing.assert_close(want, x * 6 + 102)
+    torch.testing.assert_close(torch.jit.load(str(out))(x), want)
 
 
 class ListAssignedAtAScalarIndex(torch.nn.Module):
@@ -358,11 +383,11 @@ def test_a_read_of_a_list_written_at_a_scalar_index_is_explained(graph_lower_bin
 
 def test_strict_glue_fails_on_glue_that_should_have_folded(graph_lower_bin, tmp_path):
     src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
-    torch.jit.script(DictPopped()).save(str(src))
+    torch.jit.script(DictSetDefault()).save(str(src))
     proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "2x3:float32",
                    "--strict-glue", "--report", str(report))
     assert proc.returncode == 1, proc.stderr
-    assert ("--strict-glue: 2 glue nodes should have folded: aten::pop.Dict_str, "
+    assert ("--strict-glue: 2 glue nodes should have folded: aten::setdefault.str, "
             "aten::__getitem__.Dict_str") in proc.stderr
     assert not out.exists() and "output" not in json.loads(report.read_text())
 
