@@ -4,11 +4,15 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/ir/irparser.h>
 #include <torch/csrc/jit/runtime/interpreter.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <functional>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "decomps/torchscript_source.h"
@@ -35,6 +39,122 @@ TEST(LibraryTest, EveryDecompositionCompilesAndMatchesItsSchema) {
     EXPECT_EQ((*g)->inputs().size(), schema->arguments().size()) << op.ToString();
     EXPECT_EQ((*g)->outputs().size(), schema->returns().size()) << op.ToString();
   }
+}
+
+// The size of the expression tree each tensor value stands for when every pointwise op (tag
+// `pointwise`, native_functions.yaml) is inlined into its users, as torch 2.6's TensorExpr fuser
+// does inside a fusion group (torch/csrc/jit/tensorexpr/kernel.cpp, inlineIntermediateBufs). A
+// value read k times by each step of a chain of n steps stands for k^n nodes. A loop counts as its
+// body repeated its constant trip count (once when the count is not constant), as the pipeline
+// unrolls it; an If as the larger of its branches. Sizes are capped at 1e12.
+class PointwiseExpressionSize {
+ public:
+  int64_t Largest(const torch::jit::Graph& graph) {
+    Visit(*graph.block());
+    return largest_;
+  }
+
+ private:
+  static constexpr int64_t kCap = 1000000000000;
+
+  static bool Pointwise(const torch::jit::Node& node) {
+    // The fuser also fuses cat and the views that feed it (kernel.cpp's computeValue).
+    if (node.kind() == c10::aten::cat || node.kind() == c10::aten::unsqueeze ||
+        node.kind() == c10::aten::slice || node.kind() == c10::prim::ListConstruct) {
+      return true;
+    }
+    const torch::jit::Operator* op = node.maybeOperator();
+    if (op == nullptr) return false;
+    for (at::Tag t : op->getTags()) {
+      if (t == at::Tag::pointwise) return true;
+    }
+    return false;
+  }
+
+  int64_t Of(const torch::jit::Value* v) const {
+    auto it = size_.find(v);
+    return it == size_.end() ? 0 : it->second;
+  }
+
+  void Set(const torch::jit::Value* v, int64_t n) {
+    size_[v] = std::min(n, kCap);
+    largest_ = std::max(largest_, size_[v]);
+  }
+
+  void Visit(const torch::jit::Block& block) {
+    for (const torch::jit::Node* node : block.nodes()) {
+      if (node->kind() == c10::prim::Loop) {
+        const int64_t trips =
+            std::min<int64_t>(torch::jit::constant_as<int64_t>(node->input(0)).value_or(1), 1000);
+        const torch::jit::Block& body = *node->blocks()[0];
+        std::vector<int64_t> carried;
+        for (size_t i = 2; i < node->inputs().size(); ++i) carried.push_back(Of(node->input(i)));
+        for (int64_t t = 0; t < trips; ++t) {
+          for (size_t i = 0; i < carried.size(); ++i) Set(body.inputs()[i + 1], carried[i]);
+          Visit(body);
+          for (size_t i = 0; i < carried.size(); ++i) carried[i] = Of(body.outputs()[i + 1]);
+        }
+        for (size_t i = 0; i < carried.size(); ++i) Set(node->outputs()[i], carried[i]);
+      } else if (node->kind() == c10::prim::If) {
+        for (const torch::jit::Block* b : node->blocks()) Visit(*b);
+        for (size_t i = 0; i < node->outputs().size(); ++i) {
+          Set(node->outputs()[i],
+              std::max(Of(node->blocks()[0]->outputs()[i]), Of(node->blocks()[1]->outputs()[i])));
+        }
+      } else if (Pointwise(*node)) {
+        int64_t n = 1;
+        for (const torch::jit::Value* v : node->inputs()) n = std::min(n + Of(v), kCap);
+        for (const torch::jit::Value* v : node->outputs()) Set(v, n);
+      }
+    }
+  }
+
+  absl::flat_hash_map<const torch::jit::Value*, int64_t> size_;
+  int64_t largest_ = 0;
+};
+
+TEST(PointwiseExpressionSizeTest, CountsAChainThatReadsEachStepTwiceAsExponential) {
+  auto graph = std::make_shared<torch::jit::Graph>();
+  torch::jit::parseIR(R"IR(
+graph(%x : Tensor):
+  %n : int = prim::Constant[value=10]()
+  %t : bool = prim::Constant[value=1]()
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = prim::Loop(%n, %t, %x)
+    block0(%i : int, %z : Tensor):
+      %m : Tensor = aten::mul(%z, %z)
+      %s : Tensor = aten::add(%m, %z, %one)
+      -> (%t, %s)
+  return (%y))IR",
+                      graph.get());
+  // Step k: size(s_k) = 1 + size(m_k) + size(s_{k-1}) = 2 + 3 size(s_{k-1}), s_0 = x (0).
+  int64_t want = 0;
+  for (int i = 0; i < 10; ++i) want = 2 + 3 * want;
+  EXPECT_EQ(PointwiseExpressionSize().Largest(*graph), want);
+}
+
+// torch 2.6's TensorExpr fuser takes minutes, or never returns, to compile a fusion group whose
+// inlined expression is exponentially large: the lowered program's second call (the first
+// optimised one) hangs. lgamma's recurrence (3^10 nodes) and digamma's did (stop 61). Each
+// library decomposition, as compiled, must stay below 6,000 nodes: linear series of a few hundred
+// terms (igamma's 600) fit, a chain of selects or a sum of running products does not. Measured at
+// this bound: polygamma (1,718) compiles in 2 s, log_ndtr (2,262) in 6 s; igamma (5,671, in a
+// graph of 8,700 nodes) still takes minutes, in the fuser's inlining of each of its buffers
+// (LoopNest::inlineIntermediateBufs), quadratic in the group's size (docs/semantics.md).
+TEST(LibraryTest, NoDecompositionHasAnExponentialPointwiseExpression) {
+  TorchScriptSource source("library");
+  for (TorchScriptDecomposition& d : LibraryDecompositions()) ASSERT_TRUE(source.Add(d).ok());
+  for (TorchScriptDecomposition& d : ShapeGenericDecompositions()) {
+    ASSERT_TRUE(source.Add(d).ok());
+  }
+  std::vector<std::string> large;
+  for (const OpKey& op : source.ops()) {
+    absl::StatusOr<DecompositionGraph> g = source.Compile(op);
+    ASSERT_TRUE(g.ok()) << g.status();
+    const int64_t n = PointwiseExpressionSize().Largest(**g);
+    if (n > 6000) large.push_back(absl::StrCat(op.ToString(), ": ", n));
+  }
+  EXPECT_THAT(large, ::testing::IsEmpty());
 }
 
 // One sample: a graph calling the op, and its inputs.

@@ -168,7 +168,7 @@ def _erfcx_pos(x: Tensor) -> Tensor:
     lo = torch.lt(x, 2.0)
     xl = torch.where(lo, x, torch.full_like(x, 0.0))
     direct = torch.mul(torch.exp(torch.mul(xl, xl)), torch.rsub(torch.erf(xl), 1.0))
-    xh = torch.where(lo, torch.full_like(x, 2.0), torch.minimum(x, torch.full_like(x, 50.0)))
+    xh = torch.clamp(x, 2.0, 50.0)  # read by each step below: kept small for the fuser
     f = xh
     for k in range(120, 0, -1):
         f = torch.add(xh, torch.div(torch.full_like(xh, k * 0.5), f))

@@ -8,12 +8,15 @@ def _digamma(x: Tensor) -> Tensor:
     xr = torch.where(neg, torch.rsub(x, 1.0), x)
     fr = torch.sub(x, torch.trunc(x))
     refl = torch.div(3.141592653589793, torch.tan(torch.mul(fr, 3.141592653589793)))
+    # The recurrence psi(z) = psi(z + 1) - 1 / z while z < 10 takes n = ceil(10 - xr) steps (at
+    # most 10); each term reads xr itself, as a chain of selects would grow exponentially once
+    # torch 2.6's TensorExpr fuser inlines it (lowering/library_test.cc).
+    n = torch.clamp(torch.ceil(torch.rsub(xr, 10.0)), 0.0, 10.0)
     res = torch.full_like(x, 0.0)
-    z = xr
     for i in range(10):
-        m = torch.lt(z, 10.0)
-        res = torch.where(m, torch.sub(res, torch.reciprocal(z)), res)
-        z = torch.where(m, torch.add(z, 1.0), z)
+        res = torch.sub(res, torch.where(torch.gt(n, float(i)),
+                                         torch.reciprocal(torch.add(xr, float(i))), 0.0))
+    z = torch.add(xr, n)
     zz = torch.reciprocal(torch.mul(z, z))
     pa = _polevl(zz, [
         0.08333333333333333, -0.021092796092796094, 0.007575757575757576, -0.004166666666666667,
@@ -38,20 +41,19 @@ def digamma(self: Tensor) -> Tensor:
 
 
 def _zeta(x: Tensor, q: Tensor) -> Tensor:
-    s = torch.pow(q, torch.neg(x))
-    a = q
-    b = torch.full_like(s, 0.0)
-    for i in range(1, 60):
-        if i <= 9:
-            a = torch.add(a, 1.0)
-            b = torch.pow(a, torch.neg(x))
-            s = torch.add(s, b)
-        else:
-            m = torch.le(a, 9.0)
-            a = torch.where(m, torch.add(a, 1.0), a)
-            b = torch.where(m, torch.pow(a, torch.neg(x)), b)
-            s = torch.where(m, torch.add(s, b), s)
-    w = a
+    nx = torch.neg(x)
+    s = torch.pow(q, nx)
+    for i in range(1, 10):
+        s = torch.add(s, torch.pow(torch.add(q, float(i)), nx))
+    # Then while a <= 9 (q <= 0): n = floor(9 - a) + 1 more terms, at most 50, each reading a9
+    # itself (no chain of selects: see _digamma).
+    a9 = torch.add(q, 9.0)
+    n = torch.clamp(torch.add(torch.floor(torch.rsub(a9, 9.0)), 1.0), 0.0, 50.0)
+    for j in range(1, 51):
+        s = torch.add(s, torch.where(torch.ge(n, float(j)),
+                                     torch.pow(torch.add(a9, float(j)), nx), 0.0))
+    w = torch.add(a9, n)
+    b = torch.pow(w, nx)
     s = torch.add(s, torch.div(torch.mul(b, w), torch.sub(x, 1.0)))
     s = torch.sub(s, torch.mul(b, 0.5))
     aa = torch.full_like(s, 1.0)

@@ -42,63 +42,52 @@ def _igam_fac(a: Tensor, x: Tensor) -> Tensor:
                        lanczos)
 
 
-# P(a, x) by its power series (_igam_helper_series, DLMF 8.11.4), 600 terms.
+# The series and the continued fraction below are summed from their last term back, nested as
+# Horner's rule does, each step reading the last one once: the kernels' forward sums of running
+# terms chain, and torch 2.6's TensorExpr fuser inlines such chains into every partial sum
+# (polynomial to exponential size: lowering/library_test.cc).
+
+
+# P(a, x) by its power series (_igam_helper_series, DLMF 8.11.4), 600 terms:
+# 1 + x / (a + 1) (1 + x / (a + 2) (1 + ...)).
 def _igam_series(a: Tensor, x: Tensor) -> Tensor:
     ax = _igam_fac(a, x)
-    r = a
-    c = torch.full_like(a, 1.0)
     ans = torch.full_like(a, 1.0)
-    for i in range(12):
-        for j in range(50):
-            r = torch.add(r, 1.0)
-            c = torch.mul(c, torch.div(x, r))
-            ans = torch.add(ans, c)
+    for k in range(600, 0, -1):
+        ans = torch.add(torch.mul(ans, torch.div(x, torch.add(a, float(k)))), 1.0)
     return torch.where(torch.eq(ax, 0.0), torch.full_like(a, 0.0), torch.div(torch.mul(ans, ax), a))
 
 
-# Q(a, x) by DLMF 8.7.3 (_igamc_helper_series), for x <= 1.1: 40 terms.
+# Q(a, x) by DLMF 8.7.3 (_igamc_helper_series), for x <= 1.1: 40 terms of
+# sum_n (-x)^n / (n! (a + n)).
 def _igamc_series(a: Tensor, x: Tensor) -> Tensor:
-    fac = torch.full_like(a, 1.0)
-    s = torch.full_like(a, 0.0)
+    nx = torch.neg(x)
+    fact = 1.0
     for n in range(1, 41):
-        fac = torch.mul(fac, torch.div(torch.neg(x), float(n)))
-        s = torch.add(s, torch.div(fac, torch.add(a, float(n))))
+        fact = fact * float(n)
+    s = torch.full_like(a, 0.0)
+    for n in range(40, 0, -1):
+        s = torch.mul(torch.add(s, torch.reciprocal(torch.mul(torch.add(a, float(n)), fact))), nx)
+        fact = fact / float(n)
     logx = torch.log(x)
     t = torch.neg(torch.expm1(torch.sub(torch.mul(a, logx), torch.lgamma(torch.add(a, 1.0)))))
     return torch.sub(t, torch.mul(torch.exp(torch.sub(torch.mul(a, logx), torch.lgamma(a))), s))
 
 
-# Q(a, x) by the continued fraction DLMF 8.9.2 (_igamc_helper_continued_fraction), 200 steps,
-# rescaled by 2^-52 when |p_k| > 2^52 as the kernel does.
+# Q(a, x) by the continued fraction DLMF 8.9.2 (_igamc_helper_continued_fraction): its 200th
+# convergent. The kernel's Wallis recurrence X_k = z_k X_{k-1} + b_k X_{k-2} (z_k = x - a + 2k + 2,
+# b_k = -k (1 - a + k)) from p_{-1} = 1, q_{-1} = x, p_0 = x + 1, q_0 = x (x - a + 2) gives
+# p_200 / q_200 = (p_0 + t p_{-1}) / (q_0 + t q_{-1}), t = b_1 / (z_1 + b_2 / (z_2 + ...)), here
+# evaluated from k = 200 back (no rescaling needed).
 def _igamc_continued_fraction(a: Tensor, x: Tensor) -> Tensor:
     ax = _igam_fac(a, x)
-    y = torch.rsub(a, 1.0)
-    z = torch.add(torch.add(x, y), 1.0)
-    pkm2 = torch.full_like(a, 1.0)
-    qkm2 = x
-    pkm1 = torch.add(x, 1.0)
-    qkm1 = torch.mul(z, x)
-    ans = torch.div(pkm1, qkm1)
-    c = 0.0
-    for i in range(4):
-        for j in range(50):
-            c = c + 1.0
-            y = torch.add(y, 1.0)
-            z = torch.add(z, 2.0)
-            yc = torch.mul(y, c)
-            pk = torch.sub(torch.mul(pkm1, z), torch.mul(pkm2, yc))
-            qk = torch.sub(torch.mul(qkm1, z), torch.mul(qkm2, yc))
-            ans = torch.where(torch.ne(qk, 0.0), torch.div(pk, qk), ans)
-            pkm2 = pkm1
-            pkm1 = pk
-            qkm2 = qkm1
-            qkm1 = qk
-            s = torch.where(torch.gt(torch.abs(pk), 4.503599627370496e15),
-                            2.220446049250313e-16, 1.0)
-            pkm2 = torch.mul(pkm2, s)
-            pkm1 = torch.mul(pkm1, s)
-            qkm2 = torch.mul(qkm2, s)
-            qkm1 = torch.mul(qkm1, s)
+    xa = torch.sub(x, a)
+    t = torch.full_like(a, 0.0)
+    for k in range(200, 0, -1):
+        b = torch.mul(torch.rsub(a, 1.0 + k), -float(k))
+        t = torch.div(b, torch.add(torch.add(xa, 2.0 * k + 2.0), t))
+    ans = torch.div(torch.add(torch.add(x, 1.0), t),
+                    torch.mul(x, torch.add(torch.add(xa, 2.0), t)))
     return torch.where(torch.eq(ax, 0.0), torch.full_like(a, 0.0), torch.mul(ans, ax))
 
 
@@ -322,18 +311,18 @@ def _igam_asymptotic(a: Tensor, x: Tensor, lower: bool) -> Tensor:
     if lower:
         sgn = -1.0
     res = torch.mul(torch.erfc(torch.mul(torch.mul(eta, torch.sqrt(torch.div(a, 2.0))), sgn)), 0.5)
-    s = torch.full_like(a, 0.0)
+    # The terms stacked on a new leading dim, summed up to the first one larger than the one
+    # before it (a chain of selects would grow exponentially in the fuser: see above).
+    terms: List[Tensor] = []
     afac = torch.full_like(a, 1.0)
-    old = torch.full_like(a, float("inf"))
-    done = torch.full_like(a, 0.0) > 1.0
     for k in range(25):
-        ck = _polevl(eta, d[k][::-1])
-        term = torch.mul(ck, afac)
-        absterm = torch.abs(term)
-        done = torch.logical_or(done, torch.gt(absterm, old))
-        s = torch.where(done, s, torch.add(s, term))
-        old = absterm
+        terms.append(torch.mul(_polevl(eta, d[k][::-1]), afac))
         afac = torch.div(afac, a)
+    tk = torch.stack(terms)
+    mag = torch.abs(tk)
+    grows = torch.gt(mag[1:], mag[:-1])
+    done = torch.gt(torch.cumsum(torch.cat([torch.zeros_like(grows[:1]), grows], 0), 0), 0)
+    s = torch.sum(torch.where(done, 0.0, tk), [0])
     # The kernel's sqrt(2 pi a) takes pi in float32.
     w = torch.div(torch.exp(torch.mul(torch.mul(torch.mul(eta, eta), a), -0.5)),
                   torch.sqrt(torch.mul(a, 2.0 * 3.1415927410125732)))
@@ -344,19 +333,17 @@ def _igam_asymptotic(a: Tensor, x: Tensor, lower: bool) -> Tensor:
 # asymptotic expansion for 20 < a < 200 with |x - a| / a < 0.3 and for a > 200 with
 # |x - a| / a < 4.5 / sqrt(a), else the series or the continued fraction by the kernel's regimes.
 def _igamma(a: Tensor, x: Tensor, lower: bool) -> Tensor:
+    # ser and Q's two other forms are each read once: the fuser inlines a value into every reader.
     ser = _igam_series(a, x)
-    q = torch.where(torch.gt(x, 1.1),
-                    torch.where(torch.lt(x, a), torch.rsub(ser, 1.0),
-                                _igamc_continued_fraction(a, x)),
-                    torch.where(torch.le(x, 0.5),
-                                torch.where(torch.lt(torch.div(-0.4, torch.log(x)), a),
-                                            torch.rsub(ser, 1.0), _igamc_series(a, x)),
-                                torch.where(torch.lt(torch.mul(x, 1.1), a), torch.rsub(ser, 1.0),
-                                            _igamc_series(a, x))))
-    r = q
+    use_ser = torch.where(torch.gt(x, 1.1), torch.lt(x, a),
+                          torch.where(torch.le(x, 0.5), torch.lt(torch.div(-0.4, torch.log(x)), a),
+                                      torch.lt(torch.mul(x, 1.1), a)))
+    q_other = torch.where(torch.gt(x, 1.1), _igamc_continued_fraction(a, x), _igamc_series(a, x))
+    r = torch.where(use_ser, torch.rsub(ser, 1.0), q_other)
     if lower:
-        r = torch.where(torch.logical_and(torch.gt(x, 1.0), torch.gt(x, a)), torch.rsub(q, 1.0),
-                        ser)
+        # x > 1 and x > a never takes the series
+        r = torch.where(torch.logical_and(torch.gt(x, 1.0), torch.gt(x, a)),
+                        torch.rsub(q_other, 1.0), ser)
     rel = torch.div(torch.abs(torch.sub(x, a)), a)
     asym = torch.logical_or(
         torch.logical_and(torch.logical_and(torch.gt(a, 20.0), torch.lt(a, 200.0)),
