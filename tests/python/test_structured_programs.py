@@ -344,17 +344,24 @@ class DictSetDefault(torch.nn.Module):
         return x * sizes["c"]
 
 
-def test_dict_pops_and_dels_with_constant_keys_fold(graph_lower_bin, tmp_path):
+def _lower_leaving_no_glue(graph_lower_bin, tmp_path, module, example):
+    """Lowers scripted `module` with --strict-glue and --verify on `example` (a CLI spec such as
+    "2x3:float32"), asserts that no glue is left, and returns the loaded program."""
     src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
-    torch.jit.script(DictPopped()).save(str(src))
-    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "2x3:float32",
+    torch.jit.script(module).save(str(src))
+    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", example,
                    "--strict-glue", "--verify", "--report", str(report))
     assert proc.returncode == 0, proc.stderr
     assert json.loads(report.read_text())["glue_left"] == []
+    return torch.jit.load(str(out))
+
+
+def test_dict_pops_and_dels_with_constant_keys_fold(graph_lower_bin, tmp_path):
+    program = _lower_leaving_no_glue(graph_lower_bin, tmp_path, DictPopped(), "2x3:float32")
     x = torch.rand(2, 3)
     want = DictPopped()(x)
     torch.testing.assert_close(want, x * 6 + 102)
-    torch.testing.assert_close(torch.jit.load(str(out))(x), want)
+    torch.testing.assert_close(program(x), want)
 
 
 class ListAssignedAtAScalarIndex(torch.nn.Module):
@@ -406,13 +413,8 @@ class FormattedMessages(torch.nn.Module):
 def test_format_of_constants_and_known_sizes_folds(graph_lower_bin, tmp_path):
     # aten::format has a vararg schema, which libtorch's constant propagation does not run
     # (helper-21's break pass: "should have folded" under --strict-glue).
-    src, out, report = tmp_path / "m.pt", tmp_path / "o.pt", tmp_path / "r.json"
-    torch.jit.script(FormattedMessages()).save(str(src))
-    proc = run_cli(graph_lower_bin, str(src), "-o", str(out), "--example-inputs", "4x6:float32",
-                   "--strict-glue", "--verify", "--report", str(report))
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(report.read_text())["glue_left"] == []
-    kinds = {n.kind() for n in torch.jit.load(str(out)).graph.nodes()}
+    program = _lower_leaving_no_glue(graph_lower_bin, tmp_path, FormattedMessages(), "4x6:float32")
+    kinds = {n.kind() for n in program.graph.nodes()}
     assert not kinds & {"aten::format", "aten::len", "aten::size", "prim::RaiseException"}, kinds
     x = torch.rand(4, 6)
-    torch.testing.assert_close(torch.jit.load(str(out))(x), FormattedMessages()(x))
+    torch.testing.assert_close(program(x), FormattedMessages()(x))
