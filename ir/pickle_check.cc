@@ -12,6 +12,7 @@
 #include <cstring>
 #include <exception>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <tuple>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "ir/errors.h"
 #include "ir/status_macros.h"
 
 namespace graph_lower {
@@ -249,12 +251,13 @@ class StandInClasses : public torch::jit::Resolver {
   std::shared_ptr<torch::jit::CompilationUnit> unit_;
 };
 
-// The tensor check of CheckArchivePickles for one pickle, `archive`.pkl, and its records
-// `archive`/N.
-absl::Status CheckPickleTensors(caffe2::serialize::PyTorchStreamReader& reader,
-                                const std::string& archive) {
+// Unpickles `archive`.pkl with its records `archive`/N and checks every tensor it holds with
+// CheckTensorFits (the tensor check of CheckArchivePickles). An archive without that pickle gives
+// None.
+absl::StatusOr<c10::IValue> UnpickleChecked(caffe2::serialize::PyTorchStreamReader& reader,
+                                            const std::string& archive) {
   const std::string pickle = archive + ".pkl";
-  if (!reader.hasRecord(pickle)) return absl::OkStatus();
+  if (!reader.hasRecord(pickle)) return c10::IValue();
   // Each storage the size of its record, so that the unpickler's tensors show what they reach.
   auto storages = std::make_shared<torch::jit::DeserializationStorageContext>();
   RecordOf records;
@@ -289,8 +292,25 @@ absl::Status CheckPickleTensors(caffe2::serialize::PyTorchStreamReader& reader,
   const c10::IValue root = torch::jit::readArchiveAndTensors(
       archive, /*pickle_prefix=*/"", /*tensor_prefix=*/"", resolve, hold_state,
       c10::Device(c10::kCPU), reader, /*type_parser=*/nullptr, storages);
-  return CheckTensorStorages(root, pickle, records);
+  RETURN_IF_ERROR(CheckTensorStorages(root, pickle, records));
+  return root;
 }
+
+// Reads a zip held in memory for PyTorchStreamReader.
+class StringReadAdapter : public caffe2::serialize::ReadAdapterInterface {
+ public:
+  explicit StringReadAdapter(const std::string& bytes) : bytes_(bytes) {}
+  size_t size() const override { return bytes_.size(); }
+  size_t read(uint64_t pos, void* buf, size_t n, const char* /*what*/) const override {
+    if (pos >= bytes_.size()) return 0;
+    n = std::min<size_t>(n, bytes_.size() - pos);
+    std::memcpy(buf, bytes_.data() + pos, n);
+    return n;
+  }
+
+ private:
+  const std::string& bytes_;
+};
 
 }  // namespace
 
@@ -359,15 +379,10 @@ namespace {
 // layout is PKWARE's APPNOTE.TXT (4.3.12 central directory header, 4.3.14-16 zip64 end of central
 // directory, 4.5.3 zip64 extra field). A directory this walk cannot find or read is left to
 // libtorch's reader, which refuses it.
-absl::Status CheckZipDeclaredSizes(const std::string& path, uint64_t file_size,
-                                   uint64_t max_record) {
-  std::ifstream in(path, std::ios::binary);
-  auto read_at = [&in, file_size](uint64_t offset, uint64_t n, std::string& out) {
-    if (offset > file_size || n > file_size - offset) return false;
-    out.resize(n);
-    in.seekg(static_cast<std::streamoff>(offset));
-    return static_cast<bool>(in.read(out.data(), static_cast<std::streamsize>(n)));
-  };
+// Reads `n` bytes at `offset` of a zip into `out`; false past its end or on a read error.
+using ReadAt = std::function<bool(uint64_t offset, uint64_t n, std::string& out)>;
+
+absl::Status CheckZipDeclaredSizes(const ReadAt& read_at, uint64_t file_size, uint64_t max_record) {
   auto u = [](const std::string& b, size_t at, size_t bytes) {
     return ReadLittleEndian(reinterpret_cast<const uint8_t*>(b.data()) + at, bytes);
   };
@@ -424,13 +439,9 @@ absl::Status CheckZipDeclaredSizes(const std::string& path, uint64_t file_size,
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
-  // deflate's largest compression ratio is 1032:1.
-  const uint64_t max_record = file_size * 1032 + 4096;
-  RETURN_IF_ERROR(CheckZipDeclaredSizes(path, file_size, max_record));
-  caffe2::serialize::PyTorchStreamReader reader(path);
+// Every record of `reader` at most `max_record` bytes, and every *.pkl record a well-formed
+// pickle (CheckPickle).
+absl::Status CheckRecords(caffe2::serialize::PyTorchStreamReader& reader, uint64_t max_record) {
   for (const std::string& name : reader.getAllRecords()) {
     // Every record, tensor data too: libtorch allocates what a record declares before reading
     // it (an archive of a few KB can declare a 4 GB tensor record).
@@ -448,10 +459,60 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
       return absl::InvalidArgumentError(absl::StrCat("record '", name, "': ", s.message()));
     }
   }
+  return absl::OkStatus();
+}
+
+ReadAt FileReadAt(const std::string& path, uint64_t file_size) {
+  auto in = std::make_shared<std::ifstream>(path, std::ios::binary);
+  return [in, file_size](uint64_t offset, uint64_t n, std::string& out) {
+    if (offset > file_size || n > file_size - offset) return false;
+    out.resize(n);
+    in->seekg(static_cast<std::streamoff>(offset));
+    return static_cast<bool>(in->read(out.data(), static_cast<std::streamsize>(n)));
+  };
+}
+
+// deflate's largest compression ratio is 1032:1 (zlib's technical notes).
+uint64_t MaxRecord(uint64_t file_size) { return file_size * 1032 + 4096; }
+
+}  // namespace
+
+absl::Status CheckZipRecordSizes(const std::string& path, uint64_t file_size) {
+  return CheckZipDeclaredSizes(FileReadAt(path, file_size), file_size, MaxRecord(file_size));
+}
+
+absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
+  const uint64_t max_record = MaxRecord(file_size);
+  RETURN_IF_ERROR(CheckZipDeclaredSizes(FileReadAt(path, file_size), file_size, max_record));
+  caffe2::serialize::PyTorchStreamReader reader(path);
+  RETURN_IF_ERROR(CheckRecords(reader, max_record));
   for (const std::string archive : {"data", "constants"}) {
-    RETURN_IF_ERROR(CheckPickleTensors(reader, archive));
+    RETURN_IF_ERROR(UnpickleChecked(reader, archive).status());
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<c10::IValue> LoadTorchSave(const std::string& bytes) {
+  if (!IsZip(bytes)) {
+    return absl::InvalidArgumentError("not a torch.save file (no zip signature)");
+  }
+  const ReadAt read_at = [&bytes](uint64_t offset, uint64_t n, std::string& out) {
+    if (offset > bytes.size() || n > bytes.size() - offset) return false;
+    out.assign(bytes, offset, n);
+    return true;
+  };
+  const uint64_t max_record = MaxRecord(bytes.size());
+  RETURN_IF_ERROR(CheckZipDeclaredSizes(read_at, bytes.size(), max_record));
+  try {
+    caffe2::serialize::PyTorchStreamReader reader(std::make_shared<StringReadAdapter>(bytes));
+    RETURN_IF_ERROR(CheckRecords(reader, max_record));
+    if (!reader.hasRecord("data.pkl")) {
+      return absl::InvalidArgumentError("not a torch.save file (no data.pkl)");
+    }
+    return UnpickleChecked(reader, "data");
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(ExceptionMessage(e));
+  }
 }
 
 }  // namespace graph_lower

@@ -9,11 +9,14 @@
 #ifndef GRAPH_LOWER_IR_PICKLE_CHECK_H_
 #define GRAPH_LOWER_IR_PICKLE_CHECK_H_
 
+#include <ATen/core/ivalue.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
 namespace graph_lower {
@@ -44,6 +47,20 @@ absl::Status CheckPickle(const uint8_t* data, size_t size);
 // Errors: InvalidArgument naming the record or tensor and the problem (the caller adds the path);
 // the reader's and unpickler's own exceptions are not caught here.
 absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size);
+
+// The first check of CheckArchivePickles alone, for any zip (a torch.export archive): the
+// uncompressed size its central directory declares for each record at most 1032 times the
+// file's size. Errors: InvalidArgument naming the record.
+absl::Status CheckZipRecordSizes(const std::string& path, uint64_t file_size);
+
+// Unpickles a torch.save file held in memory (the zip format torch.save writes since torch 1.6:
+// archive/data.pkl and its storages archive/data/N), after the checks CheckArchivePickles makes
+// of an archive's data.pkl. Python objects the unpickler has no class for become stand-in
+// objects (c10::ivalue::Object) whose one slot holds what they were built from: a
+// torch.nn.Parameter (torch._utils._rebuild_parameter) holds the tuple (data, requires_grad,
+// backward_hooks). Errors: InvalidArgument (not a zip, no data.pkl, a bad record or pickle, a
+// tensor outside its storage, or the unpickler's own message).
+absl::StatusOr<c10::IValue> LoadTorchSave(const std::string& bytes);
 
 }  // namespace graph_lower
 
