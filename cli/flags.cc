@@ -148,6 +148,12 @@ absl::StatusOr<Opset> BuildOpset() {
 
 absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Program& program) {
   const std::string spec = absl::GetFlag(FLAGS_example_inputs);
+  if (spec.empty() && program.sample_inputs) {
+    // A torch.export archive's own example inputs, then its lifted weights.
+    std::vector<c10::IValue> all = *program.sample_inputs;
+    for (const LiftedTensor& t : program.lifted) all.emplace_back(t.value);
+    return std::move(all);
+  }
   if (spec.empty()) return std::nullopt;
   ASSIGN_OR_RETURN(std::vector<c10::IValue> all, ProgramExampleInputs(program, spec));
   return std::move(all);

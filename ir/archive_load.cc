@@ -20,10 +20,12 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/errors.h"
 #include "ir/example_values.h"
+#include "ir/exported_program.h"
 #include "ir/files.h"
 #include "ir/graph_io.h"
 #include "ir/graph_io_internal.h"
@@ -552,7 +554,13 @@ absl::StatusOr<Program> ProgramFromModule(torch::jit::Module module, const std::
 absl::StatusOr<Program> LoadProgram(const std::string& path, const LoadOptions& options) {
   RETURN_IF_ERROR(CheckInputFile(path));
   ASSIGN_OR_RETURN(std::string prefix, ReadPrefix(path, 4));
-  if (IsZip(prefix)) return LoadArchive(path, options);
+  if (IsZip(prefix)) {
+    // A damaged .pt2 is reported by the .pt2 reader, which its records may no longer reveal.
+    if (absl::EndsWith(path, ".pt2") || IsExportedProgramArchive(path)) {
+      return LoadExportedProgram(path);
+    }
+    return LoadArchive(path, options);
+  }
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();

@@ -73,6 +73,9 @@ struct Program {
   // attributes. Such a program cannot be lowered frozen (LowerToCoreAten would run it on the
   // module's own state); lift its tensors instead.
   std::vector<std::string> module_state;
+  // The user inputs of a program read from a torch.export archive (LoadExportedProgram): its
+  // stored example inputs, or values of its recorded shapes and dtypes. Unset for other programs.
+  std::optional<std::vector<c10::IValue>> sample_inputs;
 };
 
 // A graph input's parameter name from its debug name: TorchScript's SSA suffix dropped ("n.1"

@@ -1,0 +1,963 @@
+// LoadExportedProgram: torch.export archives (.pt2) as Programs (see exported_program.h).
+#include "ir/exported_program.h"
+
+#include <ATen/ATen.h>
+#include <caffe2/serialize/inline_container.h>
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/runtime/operator.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "ir/errors.h"
+#include "ir/files.h"
+#include "ir/graph_io_internal.h"
+#include "ir/pickle_check.h"
+#include "ir/status_macros.h"
+
+namespace graph_lower {
+namespace {
+
+using json = nlohmann::json;
+using torch::jit::Value;
+
+// A problem with the archive's contents; LoadExportedProgram turns it into its InvalidArgument.
+struct BadArchive {
+  std::string message;
+};
+
+[[noreturn]] void Fail(std::string message) { throw BadArchive{std::move(message)}; }
+
+// The records of a zip, named relative to its top directory when every record is under one (the
+// PT2 archive layout, read by libtorch's PyTorchStreamReader), by their full names otherwise
+// (torch 2.6's layout, files at the root, which PyTorchStreamReader refuses: read with libzip).
+class Records {
+ public:
+  static absl::StatusOr<std::unique_ptr<Records>> Open(const std::string& path);
+  virtual ~Records() = default;
+  virtual bool Has(const std::string& name) const = 0;
+  virtual std::vector<std::string> Names() const = 0;
+  // The record's bytes; Fail()s naming it when it is missing or unreadable.
+  virtual std::string Read(const std::string& name) const = 0;
+};
+
+class StreamRecords : public Records {
+ public:
+  explicit StreamRecords(const std::string& path) : reader_(path) {}
+  bool Has(const std::string& name) const override { return reader_.hasRecord(name); }
+  std::vector<std::string> Names() const override { return reader_.getAllRecords(); }
+  std::string Read(const std::string& name) const override {
+    if (!Has(name)) Fail(absl::StrCat("the archive has no record '", name, "'"));
+    try {
+      auto [data, size] = reader_.getRecord(name);
+      return std::string(static_cast<const char*>(data.get()), size);
+    } catch (const std::exception& e) {
+      Fail(absl::StrCat("record '", name, "': ", ExceptionMessage(e)));
+    }
+  }
+
+ private:
+  mutable caffe2::serialize::PyTorchStreamReader reader_;
+};
+
+class ZipRecords : public Records {
+ public:
+  explicit ZipRecords(zip_t* zip) : zip_(zip, zip_discard) {}
+  bool Has(const std::string& name) const override {
+    return zip_name_locate(zip_.get(), name.c_str(), 0) >= 0;
+  }
+  std::vector<std::string> Names() const override {
+    std::vector<std::string> names;
+    const zip_int64_t n = zip_get_num_entries(zip_.get(), 0);
+    for (zip_int64_t i = 0; i < n; ++i) {
+      if (const char* name = zip_get_name(zip_.get(), i, 0)) names.emplace_back(name);
+    }
+    return names;
+  }
+  std::string Read(const std::string& name) const override {
+    zip_stat_t st;
+    if (zip_stat(zip_.get(), name.c_str(), 0, &st) != 0) {
+      Fail(absl::StrCat("the archive has no record '", name, "'"));
+    }
+    std::unique_ptr<zip_file_t, int (*)(zip_file_t*)> file(zip_fopen(zip_.get(), name.c_str(), 0),
+                                                           zip_fclose);
+    if (!file) Fail(absl::StrCat("record '", name, "': ", zip_strerror(zip_.get())));
+    std::string bytes(st.size, '\0');
+    const zip_int64_t got = zip_fread(file.get(), bytes.data(), st.size);
+    if (got < 0 || static_cast<zip_uint64_t>(got) != st.size) {
+      Fail(absl::StrCat("record '", name,
+                        "' is damaged or truncated: ", zip_file_strerror(file.get())));
+    }
+    return bytes;
+  }
+
+ private:
+  std::unique_ptr<zip_t, void (*)(zip_t*)> zip_;
+};
+
+absl::StatusOr<std::unique_ptr<Records>> Records::Open(const std::string& path) {
+  ASSIGN_OR_RETURN(uintmax_t size, CheckInputFile(path));
+  RETURN_IF_ERROR(CheckZipRecordSizes(path, size));
+  int error = 0;
+  zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY, &error);
+  if (!zip) {
+    zip_error_t e;
+    zip_error_init_with_code(&e, error);
+    std::string message = zip_error_strerror(&e);
+    zip_error_fini(&e);
+    return absl::InvalidArgumentError(absl::StrCat("not a readable zip archive: ", message));
+  }
+  auto records = std::make_unique<ZipRecords>(zip);
+  std::vector<std::string> names = records->Names();
+  const bool one_directory =
+      !names.empty() && std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+        const size_t slash = names[0].find('/');
+        return slash != std::string::npos && n.compare(0, slash + 1, names[0], 0, slash + 1) == 0;
+      });
+  if (!one_directory) return std::unique_ptr<Records>(std::move(records));
+  try {
+    return std::unique_ptr<Records>(std::make_unique<StreamRecords>(path));
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(absl::StrCat("damaged archive: ", ExceptionMessage(e)));
+  }
+}
+
+// JSON access that Fail()s naming the field's path ("graph_module.graph.nodes[3].target").
+const json& At(const json& j, absl::string_view key, absl::string_view where) {
+  if (!j.is_object()) Fail(absl::StrCat(where, " is not a JSON object"));
+  auto it = j.find(std::string(key));
+  if (it == j.end()) Fail(absl::StrCat(where, " has no field '", key, "'"));
+  return *it;
+}
+const json& Array(const json& j, absl::string_view key, absl::string_view where) {
+  const json& a = At(j, key, where);
+  if (!a.is_array()) Fail(absl::StrCat(where, ".", key, " is not a JSON array"));
+  return a;
+}
+std::string String(const json& j, absl::string_view key, absl::string_view where) {
+  const json& s = At(j, key, where);
+  if (!s.is_string()) Fail(absl::StrCat(where, ".", key, " is not a string"));
+  return s.get<std::string>();
+}
+int64_t Int(const json& j, const std::string& where) {
+  if (!j.is_number_integer()) Fail(absl::StrCat(where, " is not an integer"));
+  return j.get<int64_t>();
+}
+// A union of schema.py (`{"as_tensor": {...}}`): its one field's name and value.
+std::pair<std::string, const json*> Union(const json& j, const std::string& where) {
+  if (!j.is_object() || j.size() != 1) {
+    Fail(absl::StrCat(where, " is not a union (an object of one field)"));
+  }
+  return {j.begin().key(), &j.begin().value()};
+}
+
+json ParseJson(const std::string& text, const std::string& record) {
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    Fail(absl::StrCat(record, ": JSON does not parse: ", e.what()));
+  }
+}
+
+// schema.py's ScalarType, Layout and MemoryFormat numbers (torch/_export/serde/schema.py; the
+// mapping of torch/_export/serde/serialize.py's _TORCH_TO_SERIALIZE_DTYPE and friends).
+c10::ScalarType ScalarTypeOf(int64_t code, const std::string& where) {
+  static const auto* const kTypes = new std::map<int64_t, c10::ScalarType>{
+      {1, c10::kByte},
+      {2, c10::kChar},
+      {3, c10::kShort},
+      {4, c10::kInt},
+      {5, c10::kLong},
+      {6, c10::kHalf},
+      {7, c10::kFloat},
+      {8, c10::kDouble},
+      {9, c10::kComplexHalf},
+      {10, c10::kComplexFloat},
+      {11, c10::kComplexDouble},
+      {12, c10::kBool},
+      {13, c10::kBFloat16},
+      {28, c10::kUInt16},
+      {29, c10::ScalarType::Float8_e4m3fn},
+      {30, c10::ScalarType::Float8_e5m2},
+      {31, c10::ScalarType::Float8_e4m3fnuz},
+      {32, c10::ScalarType::Float8_e5m2fnuz},
+      {34, c10::kUInt32},
+      {35, c10::kUInt64},
+  };
+  auto it = kTypes->find(code);
+  if (it == kTypes->end()) Fail(absl::StrCat(where, ": unknown dtype code ", code));
+  return it->second;
+}
+c10::Layout LayoutOf(int64_t code, const std::string& where) {
+  switch (code) {
+    case 1:
+      return c10::kSparse;
+    case 2:
+      return c10::kSparseCsr;
+    case 3:
+      return c10::kSparseCsc;
+    case 4:
+      return c10::kSparseBsr;
+    case 5:
+      return c10::kSparseBsc;
+    case 6:
+      return c10::kMkldnn;
+    case 7:
+      return c10::kStrided;
+  }
+  Fail(absl::StrCat(where, ": unknown layout code ", code));
+}
+c10::MemoryFormat MemoryFormatOf(int64_t code, const std::string& where) {
+  switch (code) {
+    case 1:
+      return c10::MemoryFormat::Contiguous;
+    case 2:
+      return c10::MemoryFormat::ChannelsLast;
+    case 3:
+      return c10::MemoryFormat::ChannelsLast3d;
+    case 4:
+      return c10::MemoryFormat::Preserve;
+  }
+  Fail(absl::StrCat(where, ": unknown memory format code ", code));
+}
+
+const char kDynamicHint[] =
+    "symbolic sizes (dynamic shapes) in .pt2 archives are not supported yet; export with static "
+    "shapes (no dynamic_shapes=), or lower with graph_lower.run_decompositions in Python";
+
+// A SymInt argument ({"as_int": n} or {"as_name": symbol}) that must be a known int.
+int64_t KnownInt(const json& j, const std::string& where) {
+  auto [kind, value] = Union(j, where);
+  if (kind == "as_int") return Int(*value, where);
+  Fail(absl::StrCat(where, " is symbolic (", value->dump(), "): ", kDynamicHint));
+}
+
+struct TensorMeta {
+  c10::ScalarType dtype;
+  std::vector<int64_t> sizes, strides;
+  int64_t storage_offset = 0;
+  bool requires_grad = false;
+  c10::Layout layout = c10::kStrided;
+};
+
+TensorMeta ReadTensorMeta(const json& j, const std::string& where) {
+  TensorMeta m;
+  m.dtype = ScalarTypeOf(Int(At(j, "dtype", where), where + ".dtype"), where + ".dtype");
+  const json& sizes = Array(j, "sizes", where);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    m.sizes.push_back(KnownInt(sizes[i], absl::StrCat(where, ".sizes[", i, "]")));
+  }
+  const json& strides = Array(j, "strides", where);
+  for (size_t i = 0; i < strides.size(); ++i) {
+    m.strides.push_back(KnownInt(strides[i], absl::StrCat(where, ".strides[", i, "]")));
+  }
+  if (m.strides.size() != m.sizes.size()) {
+    Fail(absl::StrCat(where, ": ", m.sizes.size(), " sizes but ", m.strides.size(), " strides"));
+  }
+  m.storage_offset = KnownInt(At(j, "storage_offset", where), where + ".storage_offset");
+  if (j.contains("requires_grad") && j["requires_grad"].is_boolean()) {
+    m.requires_grad = j["requires_grad"].get<bool>();
+  }
+  if (j.contains("layout")) m.layout = LayoutOf(Int(j["layout"], where + ".layout"), where);
+  return m;
+}
+
+std::string MetaText(const TensorMeta& m) {
+  return absl::StrCat(c10::toString(m.dtype), "[", absl::StrJoin(m.sizes, ", "), "]");
+}
+
+// A tensor of `meta`'s shape and dtype: normal samples for floating point, zeros otherwise.
+at::Tensor SampleOf(const TensorMeta& meta, at::Generator& generator) {
+  const auto options = at::TensorOptions().dtype(meta.dtype);
+  if (c10::isFloatingType(meta.dtype) || c10::isComplexType(meta.dtype)) {
+    return at::normal(0, 1, meta.sizes, generator, options);
+  }
+  return at::zeros(meta.sizes, options);
+}
+
+// The archive's pieces, whichever its layout.
+struct Pieces {
+  json program;  // schema.py's ExportedProgram
+  std::string program_record;
+  // State-dict name -> tensor, and lifted constant name -> tensor.
+  absl::flat_hash_map<std::string, at::Tensor> state_dict, constants;
+  std::optional<c10::IValue> example_inputs;  // (args, kwargs), as torch.save wrote them
+};
+
+// A torch.save pickle's value with stand-in objects (LoadTorchSave) replaced by what they hold:
+// a Parameter by its tensor.
+c10::IValue Unwrap(const c10::IValue& v) {
+  if (v.isObject()) {
+    const c10::ivalue::Object& o = v.toObjectRef();
+    const std::string type = o.type()->name() ? o.type()->name()->qualifiedName() : "";
+    if (absl::EndsWith(type, "_rebuild_parameter") && o.slots().size() == 1 &&
+        o.getSlot(0).isTuple() && !o.getSlot(0).toTupleRef().elements().empty()) {
+      return o.getSlot(0).toTupleRef().elements()[0];
+    }
+    Fail(absl::StrCat("a pickled object of class ", type, " (only tensors can be read)"));
+  }
+  return v;
+}
+
+absl::flat_hash_map<std::string, at::Tensor> TensorDict(const Records& records,
+                                                        const std::string& record) {
+  absl::StatusOr<c10::IValue> value = LoadTorchSave(records.Read(record));
+  if (!value.ok()) Fail(absl::StrCat(record, ": ", value.status().message()));
+  if (!value->isGenericDict()) Fail(absl::StrCat(record, ": not a dict of tensors"));
+  absl::flat_hash_map<std::string, at::Tensor> out;
+  for (const auto& entry : value->toGenericDict()) {
+    const c10::IValue v = Unwrap(entry.value());
+    if (!entry.key().isString() || !v.isTensor()) {
+      Fail(absl::StrCat(record, ": not a dict of tensors"));
+    }
+    out[entry.key().toStringRef()] = v.toTensor();
+  }
+  return out;
+}
+
+// A PT2 archive's payload (model_weights_config.json or model_constants_config.json): name ->
+// tensor, each a view of its raw storage record as its tensor_meta says.
+absl::flat_hash_map<std::string, at::Tensor> Payload(const Records& records,
+                                                     const std::string& directory,
+                                                     const std::string& config_record) {
+  absl::flat_hash_map<std::string, at::Tensor> out;
+  if (!records.Has(config_record)) Fail(absl::StrCat("the archive has no '", config_record, "'"));
+  const json config = ParseJson(records.Read(config_record), config_record);
+  const json& entries = At(config, "config", config_record);
+  if (!entries.is_object()) Fail(absl::StrCat(config_record, ".config is not an object"));
+  absl::flat_hash_map<std::string, at::Tensor> storages;  // raw record -> its bytes as a tensor
+  for (const auto& [name, entry] : entries.items()) {
+    const std::string where = absl::StrCat(config_record, ".config['", name, "']");
+    const std::string file = directory + String(entry, "path_name", where);
+    const bool pickled = entry.value("use_pickle", false);
+    if (pickled) {
+      absl::StatusOr<c10::IValue> v = LoadTorchSave(records.Read(file));
+      if (!v.ok()) Fail(absl::StrCat(file, ": ", v.status().message()));
+      const c10::IValue t = Unwrap(*v);
+      if (!t.isTensor()) Fail(absl::StrCat(file, ": not a tensor"));
+      out[name] = t.toTensor();
+      continue;
+    }
+    if (!entry.contains("tensor_meta") || entry["tensor_meta"].is_null()) {
+      if (absl::StartsWith(String(entry, "path_name", where), "custom_obj")) {
+        Fail(absl::StrCat(where,
+                          ": custom objects (torch.ScriptObject constants) are not supported"));
+      }
+      Fail(absl::StrCat(where, " has no tensor_meta"));
+    }
+    const TensorMeta meta = ReadTensorMeta(entry["tensor_meta"], where + ".tensor_meta");
+    if (meta.layout != c10::kStrided) Fail(absl::StrCat(where, ": only strided tensors are read"));
+    auto [it, added] = storages.try_emplace(file);
+    const size_t item = c10::elementSize(meta.dtype);
+    if (added) {
+      std::string bytes = records.Read(file);
+      if (bytes.size() % item != 0) {
+        Fail(absl::StrCat("record '", file, "' holds ", bytes.size(),
+                          " bytes, not a whole number of ", c10::toString(meta.dtype),
+                          " elements"));
+      }
+      auto owned = std::make_shared<std::string>(std::move(bytes));
+      const int64_t numel = static_cast<int64_t>(owned->size() / item);
+      it->second = at::from_blob(
+          owned->data(), {numel}, [owned](void*) {}, at::TensorOptions().dtype(meta.dtype));
+    }
+    at::Tensor flat = it->second;
+    if (flat.scalar_type() != meta.dtype) flat = flat.view(meta.dtype);
+    bool negative = meta.storage_offset < 0;
+    for (size_t d = 0; d < meta.sizes.size(); ++d) {
+      negative = negative || meta.sizes[d] < 0 || meta.strides[d] < 0;
+    }
+    size_t needed = 0;
+    if (!negative) {
+      try {
+        needed = at::detail::computeStorageNbytes(meta.sizes, meta.strides, item,
+                                                  static_cast<size_t>(meta.storage_offset));
+      } catch (const std::exception&) {
+        negative = true;
+      }
+    }
+    if (negative || needed > flat.numel() * item) {
+      Fail(absl::StrCat("weight '", name, "' (", MetaText(meta), ") does not fit in record '", file,
+                        "' of ", flat.numel() * item, " bytes"));
+    }
+    out[name] = flat.as_strided(meta.sizes, meta.strides, meta.storage_offset);
+  }
+  return out;
+}
+
+Pieces ReadPieces(const Records& records) {
+  Pieces p;
+  if (records.Has("serialized_exported_program.json")) {  // torch 2.6
+    p.program_record = "serialized_exported_program.json";
+    p.program = ParseJson(records.Read(p.program_record), p.program_record);
+    p.state_dict = TensorDict(records, "serialized_state_dict.pt");
+    p.constants = TensorDict(records, "serialized_constants.pt");
+    if (records.Has("serialized_example_inputs.pt")) {
+      absl::StatusOr<c10::IValue> v = LoadTorchSave(records.Read("serialized_example_inputs.pt"));
+      if (!v.ok()) Fail(absl::StrCat("serialized_example_inputs.pt: ", v.status().message()));
+      p.example_inputs = *v;
+    }
+    return p;
+  }
+  if (!records.Has("archive_format")) {
+    Fail(
+        "no exported program in it (neither serialized_exported_program.json nor a PT2 "
+        "archive's archive_format)");
+  }
+  if (std::string format = records.Read("archive_format"); format != "pt2") {
+    Fail(absl::StrCat("archive_format is '", format, "', not 'pt2'"));
+  }
+  std::vector<std::string> models;
+  for (const std::string& name : records.Names()) {
+    if (absl::StartsWith(name, "models/") && absl::EndsWith(name, ".json")) {
+      models.push_back(name.substr(7, name.size() - 12));
+    }
+  }
+  std::string model;
+  if (models.size() == 1) {
+    model = models[0];
+  } else if (std::find(models.begin(), models.end(), "model") != models.end()) {
+    model = "model";
+  } else {
+    Fail(models.empty() ? "the PT2 archive holds no model (models/*.json)"
+                        : absl::StrCat("the PT2 archive holds several models (",
+                                       absl::StrJoin(models, ", "), ") and none named 'model'"));
+  }
+  p.program_record = absl::StrCat("models/", model, ".json");
+  p.program = ParseJson(records.Read(p.program_record), p.program_record);
+  p.state_dict = Payload(records, "data/weights/",
+                         absl::StrCat("data/weights/", model, "_weights_config.json"));
+  const std::string constants = absl::StrCat("data/constants/", model, "_constants_config.json");
+  if (records.Has(constants)) p.constants = Payload(records, "data/constants/", constants);
+  const std::string samples = absl::StrCat("data/sample_inputs/", model, ".pt");
+  if (records.Has(samples)) {
+    absl::StatusOr<c10::IValue> v = LoadTorchSave(records.Read(samples));
+    if (!v.ok()) Fail(absl::StrCat(samples, ": ", v.status().message()));
+    p.example_inputs = *v;
+  }
+  return p;
+}
+
+// The leaves of (args, kwargs) in pytree order: tuples and lists in order, dicts by insertion.
+void Flatten(const c10::IValue& v, std::vector<c10::IValue>& out) {
+  if (v.isTuple()) {
+    for (const c10::IValue& e : v.toTupleRef().elements()) Flatten(e, out);
+  } else if (v.isList()) {
+    for (const c10::IValue& e : v.toListRef()) Flatten(e, out);
+  } else if (v.isGenericDict()) {
+    for (const auto& entry : v.toGenericDict()) Flatten(entry.value(), out);
+  } else {
+    out.push_back(v);
+  }
+}
+
+// The overload `target` ("torch.ops.aten.add.Tensor") names.
+std::shared_ptr<torch::jit::Operator> FindOperator(const std::string& target,
+                                                   const std::string& where) {
+  if (absl::StartsWith(target, "torch.ops.higher_order.")) {
+    Fail(absl::StrCat(where, ": the higher-order op ", target.substr(10),
+                      " is not supported in .pt2 archives yet"));
+  }
+  std::vector<std::string> parts = absl::StrSplit(target, '.');
+  if (parts.size() != 5 || parts[0] != "torch" || parts[1] != "ops") {
+    Fail(absl::StrCat(where, ": '", target,
+                      "' is not an operator overload (torch.ops.<namespace>.<op>.<overload>)"));
+  }
+  const std::string qualified = absl::StrCat(parts[2], "::", parts[3]);
+  const std::string overload = parts[4] == "default" ? "" : parts[4];
+  const auto ops = torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(qualified));
+  for (const auto& op : ops) {
+    if (op->schema().overload_name() == overload) return op;
+  }
+  if (ops.empty()) {
+    Fail(absl::StrCat(where, ": unknown operator ", qualified,
+                      parts[2] == "aten" ? ""
+                                         : absl::StrCat(" (the namespace '", parts[2],
+                                                        "' is registered from Python; lower it "
+                                                        "with graph_lower's Python API, or keep "
+                                                        "it with --keep-ops)")));
+  }
+  Fail(absl::StrCat(where, ": ", qualified, " has no overload '", parts[4], "'"));
+}
+
+bool IsTensorType(const c10::TypePtr& t) {
+  c10::TypePtr real = t;
+  if (auto o = t->cast<c10::OptionalType>()) real = o->getElementType();
+  return real->kind() == c10::TypeKind::TensorType;
+}
+
+// The overload of `op`'s name taking a number where `op` takes a Tensor at `positions`, and
+// otherwise the same arguments (add.Tensor -> add.Scalar, where.self -> where.ScalarOther).
+std::shared_ptr<torch::jit::Operator> ScalarSibling(const torch::jit::Operator& op,
+                                                    const std::vector<size_t>& positions) {
+  const c10::FunctionSchema& want = op.schema();
+  for (const auto& cand :
+       torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(want.name()))) {
+    const c10::FunctionSchema& have = cand->schema();
+    if (have.overload_name() == want.overload_name() ||
+        have.arguments().size() != want.arguments().size() ||
+        have.returns().size() != want.returns().size()) {
+      continue;
+    }
+    bool same = true;
+    for (size_t i = 0; same && i < want.arguments().size(); ++i) {
+      const c10::Argument &a = want.arguments()[i], &b = have.arguments()[i];
+      same = a.name() == b.name();
+      if (std::find(positions.begin(), positions.end(), i) != positions.end()) {
+        c10::TypePtr real = b.type();
+        if (auto o = real->cast<c10::OptionalType>()) real = o->getElementType();
+        same = same && real->kind() == c10::TypeKind::NumberType;
+      } else {
+        same = same && *a.type() == *b.type() && a.alias_info() == b.alias_info();
+      }
+    }
+    if (same) return cand;
+  }
+  return nullptr;
+}
+
+class GraphBuilder {
+ public:
+  explicit GraphBuilder(std::shared_ptr<torch::jit::Graph> g) : g_(std::move(g)) {}
+
+  // Binds a graph value to a name of the program.
+  void Bind(const std::string& name, Value* v) {
+    v->setDebugName(name);
+    env_[name] = v;
+  }
+
+  Value* Named(const std::string& name, const std::string& where) {
+    auto it = env_.find(name);
+    if (it == env_.end())
+      Fail(absl::StrCat(where, " refers to '", name, "', defined nowhere before"));
+    return it->second;
+  }
+
+  Value* Constant(const c10::IValue& v) { return g_->insertConstant(v); }
+
+  Value* NoneOf(const c10::TypePtr& type) {
+    Value* none = g_->insertConstant(c10::IValue());
+    if (type && type->kind() == c10::TypeKind::OptionalType) none->setType(type);
+    return none;
+  }
+
+  // The Value of argument `arg` (a schema.py Argument) passed as `formal`.
+  Value* Argument(const json& arg, const c10::TypePtr& formal, const std::string& where) {
+    auto [kind, v] = Union(arg, where);
+    const std::string at = absl::StrCat(where, ".", kind);
+    c10::TypePtr real = formal;
+    if (auto o = formal->cast<c10::OptionalType>()) real = o->getElementType();
+    if (kind == "as_none") return NoneOf(formal);
+    if (kind == "as_tensor") return Named(String(*v, "name", at), at);
+    if (kind == "as_tensors" || kind == "as_optional_tensors") {
+      if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
+      std::vector<Value*> items;
+      const bool optional = kind == "as_optional_tensors";
+      for (size_t i = 0; i < v->size(); ++i) {
+        const std::string w = absl::StrCat(at, "[", i, "]");
+        if (!optional) {
+          items.push_back(Named(String((*v)[i], "name", w), w));
+          continue;
+        }
+        auto [k, x] = Union((*v)[i], w);
+        items.push_back(k == "as_none" ? NoneOf(c10::OptionalType::create(c10::TensorType::get()))
+                                       : Named(String(*x, "name", w + "." + k), w));
+      }
+      c10::TypePtr element = c10::TensorType::get();
+      if (auto list = real->cast<c10::ListType>()) element = list->getElementType();
+      if (optional) element = c10::OptionalType::create(c10::TensorType::get());
+      return g_->insertNode(g_->createList(element, items))->output();
+    }
+    if (kind == "as_int" || kind == "as_float" || kind == "as_bool") {
+      c10::IValue number;
+      if (kind == "as_int") number = Int(*v, at);
+      if (kind == "as_float") {
+        if (!v->is_number()) Fail(absl::StrCat(at, " is not a number"));
+        number = v->get<double>();
+      }
+      if (kind == "as_bool") {
+        if (!v->is_boolean()) Fail(absl::StrCat(at, " is not a bool"));
+        // TorchScript's Scalar holds no bool: a bool fill value is passed as 0 or 1.
+        number =
+            real->kind() == c10::TypeKind::NumberType || real->kind() == c10::TypeKind::TensorType
+                ? c10::IValue(static_cast<int64_t>(v->get<bool>()))
+                : c10::IValue(v->get<bool>());
+      }
+      if (real->kind() == c10::TypeKind::FloatType && number.isInt()) {
+        number = static_cast<double>(number.toInt());
+      }
+      return Constant(number);
+    }
+    if (kind == "as_string") {
+      if (!v->is_string()) Fail(absl::StrCat(at, " is not a string"));
+      return Constant(v->get<std::string>());
+    }
+    if (kind == "as_ints" || kind == "as_sym_ints") {
+      if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
+      std::vector<int64_t> ints;
+      for (size_t i = 0; i < v->size(); ++i) {
+        const std::string w = absl::StrCat(at, "[", i, "]");
+        ints.push_back(kind == "as_ints" ? Int((*v)[i], w) : KnownInt((*v)[i], w));
+      }
+      return Constant(c10::List<int64_t>(ints));
+    }
+    if (kind == "as_floats") {
+      std::vector<double> floats;
+      if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
+      for (const json& f : *v) {
+        if (!f.is_number()) Fail(absl::StrCat(at, " holds a non-number"));
+        floats.push_back(f.get<double>());
+      }
+      return Constant(c10::List<double>(floats));
+    }
+    if (kind == "as_bools") {
+      std::vector<bool> bools;
+      if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
+      for (const json& b : *v) {
+        if (!b.is_boolean()) Fail(absl::StrCat(at, " holds a non-bool"));
+        bools.push_back(b.get<bool>());
+      }
+      c10::List<bool> list;
+      for (bool b : bools) list.push_back(b);
+      return Constant(list);
+    }
+    if (kind == "as_strings") {
+      std::vector<std::string> strings;
+      if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
+      for (const json& s : *v) {
+        if (!s.is_string()) Fail(absl::StrCat(at, " holds a non-string"));
+        strings.push_back(s.get<std::string>());
+      }
+      return Constant(c10::List<std::string>(strings));
+    }
+    if (kind == "as_sym_int") return Constant(KnownInt(*v, at));
+    if (kind == "as_sym_bool" || kind == "as_sym_float") {
+      auto [k, x] = Union(*v, at);
+      if (k == "as_bool" && x->is_boolean()) return Constant(x->get<bool>());
+      if (k == "as_float" && x->is_number()) return Constant(x->get<double>());
+      Fail(absl::StrCat(at, " is symbolic: ", kDynamicHint));
+    }
+    if (kind == "as_scalar_type") {
+      return Constant(static_cast<int64_t>(ScalarTypeOf(Int(*v, at), at)));
+    }
+    if (kind == "as_layout") return Constant(static_cast<int64_t>(LayoutOf(Int(*v, at), at)));
+    if (kind == "as_memory_format") {
+      return Constant(static_cast<int64_t>(MemoryFormatOf(Int(*v, at), at)));
+    }
+    if (kind == "as_device") {
+      std::string device = String(*v, "type", at);
+      if (v->contains("index") && (*v)["index"].is_number_integer()) {
+        device += ":" + std::to_string((*v)["index"].get<int64_t>());
+      }
+      try {
+        return Constant(c10::Device(device));
+      } catch (const std::exception&) {
+        Fail(absl::StrCat(at, ": unknown device '", device, "'"));
+      }
+    }
+    if (kind == "as_graph")
+      Fail(absl::StrCat(at, ": graph arguments (higher-order ops) are not supported yet"));
+    if (kind == "as_custom_obj") Fail(absl::StrCat(at, ": custom objects are not supported"));
+    Fail(absl::StrCat(at, ": argument kind '", kind, "' is not supported"));
+  }
+
+  void Call(const json& node, size_t index) {
+    const std::string where = absl::StrCat("graph.nodes[", index, "]");
+    const std::string target = String(node, "target", where);
+    const std::string what = absl::StrCat(where, " (", target, ")");
+    std::shared_ptr<torch::jit::Operator> op = FindOperator(target, what);
+    const json& inputs = Array(node, "inputs", where);
+    // Named arguments: schema argument name -> its value.
+    absl::flat_hash_map<std::string, const json*> given;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      given[String(inputs[i], "name", absl::StrCat(where, ".inputs[", i, "]"))] =
+          &At(inputs[i], "arg", absl::StrCat(where, ".inputs[", i, "]"));
+    }
+    const auto& formals = op->schema().arguments();
+    std::vector<size_t> numbers;  // Tensor arguments given a number
+    for (size_t i = 0; i < formals.size(); ++i) {
+      auto it = given.find(formals[i].name());
+      if (it == given.end() || !IsTensorType(formals[i].type())) continue;
+      auto [kind, unused] = Union(*it->second, what);
+      if (kind == "as_int" || kind == "as_float" || kind == "as_bool") numbers.push_back(i);
+    }
+    if (!numbers.empty()) {
+      if (auto sibling = ScalarSibling(*op, numbers)) op = sibling;
+    }
+    const c10::FunctionSchema& schema = op->schema();
+    std::vector<Value*> values;
+    size_t used = 0;
+    for (const c10::Argument& formal : schema.arguments()) {
+      const std::string w = absl::StrCat(what, " argument '", formal.name(), "'");
+      auto it = given.find(formal.name());
+      if (it != given.end()) {
+        ++used;
+        Value* v = Argument(*it->second, formal.type(), w);
+        if (IsTensorType(formal.type()) && v->type()->kind() != c10::TypeKind::TensorType &&
+            v->type()->kind() != c10::TypeKind::NoneType &&
+            v->type()->kind() != c10::TypeKind::OptionalType) {
+          // A number where only a Tensor overload exists: a 0-dim tensor of it.
+          v = Constant(at::scalar_tensor(torch::jit::toIValue(v)->toScalar()));
+        }
+        values.push_back(v);
+      } else if (formal.default_value()) {
+        values.push_back(formal.type()->kind() == c10::TypeKind::OptionalType &&
+                                 formal.default_value()->isNone()
+                             ? NoneOf(formal.type())
+                             : Constant(*formal.default_value()));
+      } else {
+        Fail(absl::StrCat(what, ": no value for argument '", formal.name(), "'"));
+      }
+    }
+    if (used != given.size()) {
+      std::vector<std::string> extra;
+      for (const auto& [name, unused] : given) {
+        bool known = false;
+        for (const c10::Argument& f : schema.arguments()) known = known || f.name() == name;
+        if (!known) extra.push_back(name);
+      }
+      std::sort(extra.begin(), extra.end());
+      Fail(
+          absl::StrCat(what, ": arguments the schema does not have: ", absl::StrJoin(extra, ", ")));
+    }
+    const auto& returns = schema.returns();
+    torch::jit::Node* n = g_->insertNode(
+        g_->create(c10::Symbol::fromQualString(schema.name()), values, returns.size()));
+    for (size_t i = 0; i < returns.size(); ++i) n->output(i)->setType(returns[i].type());
+    const c10::FunctionSchema* resolved = n->maybeSchema();
+    if (!resolved || resolved->overload_name() != schema.overload_name()) {
+      Fail(absl::StrCat(what, ": its arguments do not match ", c10::toString(schema)));
+    }
+    const json& outputs = Array(node, "outputs", where);
+    if (returns.size() == 1 && returns[0].type()->kind() == c10::TypeKind::ListType &&
+        outputs.size() == 1 && outputs[0].contains("as_tensors")) {
+      const json& names = outputs[0]["as_tensors"];
+      if (!names.is_array()) Fail(absl::StrCat(where, ".outputs[0].as_tensors is not an array"));
+      torch::jit::Node* unpack =
+          g_->insertNode(g_->create(c10::prim::ListUnpack, {n->output()}, names.size()));
+      for (size_t i = 0; i < names.size(); ++i) {
+        unpack->output(i)->setType(c10::TensorType::get());
+        Bind(String(names[i], "name", absl::StrCat(where, ".outputs[0].as_tensors[", i, "]")),
+             unpack->output(i));
+      }
+      return;
+    }
+    if (outputs.size() != returns.size()) {
+      Fail(absl::StrCat(what, ": ", outputs.size(), " outputs, but the schema returns ",
+                        returns.size()));
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      const std::string w = absl::StrCat(where, ".outputs[", i, "]");
+      auto [kind, v] = Union(outputs[i], w);
+      if (kind == "as_tensor") {
+        Bind(String(*v, "name", w), n->output(i));
+      } else if (kind == "as_sym_int" || kind == "as_sym_float" || kind == "as_sym_bool") {
+        auto [k, x] = Union(*v, w + "." + kind);
+        if (k == "as_name" && x->is_string()) Bind(x->get<std::string>(), n->output(i));
+      } else if (kind == "as_int" || kind == "as_float" || kind == "as_bool") {
+        // A value export proved constant: nothing refers to it.
+      } else if (kind != "as_none") {
+        Fail(absl::StrCat(w, ": output kind '", kind, "' is not supported"));
+      }
+    }
+  }
+
+ private:
+  std::shared_ptr<torch::jit::Graph> g_;
+  absl::flat_hash_map<std::string, Value*> env_;
+};
+
+Program BuildProgram(const Pieces& pieces, const std::string& path) {
+  const json& ep = pieces.program;
+  const std::string& rec = pieces.program_record;
+  const json& version = At(ep, "schema_version", rec);
+  const int64_t major = Int(At(version, "major", rec + ".schema_version"), "schema_version.major");
+  const int64_t minor = Int(At(version, "minor", rec + ".schema_version"), "schema_version.minor");
+  if (major > kExportSchemaMajor || (major == kExportSchemaMajor && minor > kExportSchemaMinor)) {
+    Fail(absl::StrCat("schema version ", major, ".", minor,
+                      " is newer than the newest this reader knows, ", kExportSchemaMajor, ".",
+                      kExportSchemaMinor));
+  }
+  if (major < kExportSchemaMajor) {
+    Fail(absl::StrCat("schema version ", major, ".", minor, " is older than ", kExportSchemaMajor,
+                      ".0, the oldest this reader knows"));
+  }
+  const json& module = At(ep, "graph_module", rec);
+  const json& graph = At(module, "graph", rec + ".graph_module");
+  const json& signature = At(module, "signature", rec + ".graph_module");
+  if (const auto it = ep.find("range_constraints");
+      it != ep.end() && it->is_object() && !it->empty()) {
+    Fail(absl::StrCat("the program has symbolic sizes (", it->begin().key(),
+                      ", ...): ", kDynamicHint));
+  }
+  // Tensor metadata by value name.
+  absl::flat_hash_map<std::string, TensorMeta> metas;
+  const json& tensor_values = At(graph, "tensor_values", "graph");
+  if (!tensor_values.is_object()) Fail("graph.tensor_values is not an object");
+  for (const auto& [name, meta] : tensor_values.items()) {
+    metas.emplace(name, ReadTensorMeta(meta, absl::StrCat("graph.tensor_values['", name, "']")));
+  }
+
+  Program program;
+  program.source = path;
+  program.graph = std::make_shared<torch::jit::Graph>();
+  GraphBuilder builder(program.graph);
+  at::Generator generator = at::detail::createCPUGenerator(0);
+  std::vector<c10::IValue> made;  // sample user inputs made from metadata
+  absl::flat_hash_map<std::string, int> attribute_names;
+  struct Lift {
+    std::string input, name;
+    at::Tensor value;
+    bool is_parameter;
+  };
+  std::vector<Lift> lifts;
+  const json& specs = Array(signature, "input_specs", "graph_module.signature");
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const std::string where = absl::StrCat("signature.input_specs[", i, "]");
+    auto [kind, spec] = Union(specs[i], where);
+    const std::string at = where + "." + kind;
+    if (kind == "user_input") {
+      auto [k, arg] = Union(At(*spec, "arg", at), at + ".arg");
+      if (k == "as_tensor") {
+        const std::string name = String(*arg, "name", at + ".arg.as_tensor");
+        auto meta = metas.find(name);
+        if (meta == metas.end())
+          Fail(absl::StrCat(at, ": input '", name, "' has no tensor_values"));
+        Value* in = program.graph->addInput();
+        in->setType(c10::TensorType::get());
+        builder.Bind(name, in);
+        made.emplace_back(SampleOf(meta->second, generator));
+      } else if (k == "as_none" || k == "as_int" || k == "as_float" || k == "as_bool" ||
+                 k == "as_string") {
+        // A non-tensor input torch.export specialised: nothing in the graph reads it.
+        Value* in = program.graph->addInput(absl::StrCat("constant_input_", i));
+        c10::IValue value;
+        if (k == "as_int") value = Int(*arg, at);
+        if (k == "as_float" && arg->is_number()) value = arg->get<double>();
+        if (k == "as_bool" && arg->is_boolean()) value = arg->get<bool>();
+        if (k == "as_string" && arg->is_string()) value = arg->get<std::string>();
+        in->setType(value.isNone() ? c10::NoneType::get() : value.type());
+        made.push_back(value);
+      } else {
+        Fail(absl::StrCat(at, ": a user input of kind '", k, "' is not supported"));
+      }
+    } else if (kind == "parameter" || kind == "buffer" || kind == "tensor_constant") {
+      const std::string input = String(At(*spec, "arg", at), "name", at + ".arg");
+      const std::string key = kind == "parameter" ? "parameter_name"
+                              : kind == "buffer"  ? "buffer_name"
+                                                  : "tensor_constant_name";
+      const std::string name = String(*spec, key, at);
+      // Non-persistent buffers are kept with the constants, lifted constants may be either.
+      const auto* first = kind == "tensor_constant" ? &pieces.constants : &pieces.state_dict;
+      const auto* second = kind == "tensor_constant" ? &pieces.state_dict : &pieces.constants;
+      auto value = first->find(name);
+      if (value == first->end()) value = second->find(name);
+      if (value == second->end()) {
+        Fail(absl::StrCat("the archive has no weights for ", kind, " '", name, "'"));
+      }
+      auto meta = metas.find(input);
+      if (meta != metas.end()) {
+        const at::Tensor& t = value->second;
+        if (t.sizes().vec() != meta->second.sizes || t.scalar_type() != meta->second.dtype) {
+          Fail(absl::StrCat("weight '", name, "' is ", c10::toString(t.scalar_type()), "[",
+                            absl::StrJoin(t.sizes(), ", "), "], but the program says ",
+                            MetaText(meta->second)));
+        }
+      }
+      lifts.push_back({input, name, value->second.detach(), kind == "parameter"});
+    } else if (kind == "constant_input") {
+      // schema.py's InputToConstantInputSpec: a constant non-tensor input, read from `value`.
+      Fail(absl::StrCat(at, ": constant inputs are not supported yet"));
+    } else {
+      Fail(absl::StrCat(at, ": inputs of kind '", kind, "' (",
+                        kind == "custom_obj" ? "custom objects" : "effect tokens",
+                        ") are not supported"));
+    }
+  }
+  for (Lift& l : lifts) {
+    Value* in = program.graph->addInput();
+    in->setType(c10::TensorType::get());
+    const std::string base = AttributeName(l.name);
+    std::string attribute = base;
+    for (int n = 1; attribute_names.contains(attribute); ++n)
+      attribute = absl::StrCat(base, "_", n);
+    attribute_names[attribute] = 1;
+    builder.Bind(l.input, in);
+    program.lifted.push_back({l.name, attribute, l.value, l.is_parameter});
+  }
+  const json& nodes = Array(graph, "nodes", "graph");
+  for (size_t i = 0; i < nodes.size(); ++i) builder.Call(nodes[i], i);
+  const json& outputs = Array(graph, "outputs", "graph");
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string where = absl::StrCat("graph.outputs[", i, "]");
+    program.graph->registerOutput(builder.Argument(outputs[i], c10::AnyType::get(), where));
+  }
+
+  // Sample inputs: the archive's, when they are the user inputs' values.
+  program.sample_inputs = std::move(made);
+  if (pieces.example_inputs) {
+    std::vector<c10::IValue> leaves;
+    Flatten(*pieces.example_inputs, leaves);
+    bool fits = leaves.size() == program.sample_inputs->size();
+    for (size_t i = 0; fits && i < leaves.size(); ++i) {
+      const c10::IValue& a = leaves[i];
+      const c10::IValue& b = (*program.sample_inputs)[i];
+      fits = a.isTensor() == b.isTensor() &&
+             (!a.isTensor() || (a.toTensor().sizes() == b.toTensor().sizes() &&
+                                a.toTensor().scalar_type() == b.toTensor().scalar_type()));
+    }
+    if (fits) program.sample_inputs = std::move(leaves);
+  }
+  return program;
+}
+
+}  // namespace
+
+bool IsExportedProgramArchive(const std::string& path) {
+  int error = 0;
+  zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY, &error);
+  if (!zip) return false;
+  bool found = false;
+  const zip_int64_t n = zip_get_num_entries(zip, 0);
+  for (zip_int64_t i = 0; i < n && !found; ++i) {
+    const char* name = zip_get_name(zip, i, 0);
+    if (!name) continue;
+    const absl::string_view s(name);
+    found = s == "serialized_exported_program.json" ||
+            (absl::EndsWith(s, "/archive_format") && std::count(s.begin(), s.end(), '/') == 1);
+  }
+  zip_discard(zip);
+  return found;
+}
+
+absl::StatusOr<Program> LoadExportedProgram(const std::string& path) {
+  absl::StatusOr<std::unique_ptr<Records>> records = Records::Open(path);
+  if (!records.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", records.status().message()));
+  }
+  try {
+    return BuildProgram(ReadPieces(**records), path);
+  } catch (const BadArchive& e) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", e.message));
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", ExceptionMessage(e)));
+  }
+}
+
+}  // namespace graph_lower

@@ -1,0 +1,162 @@
+"""The CLI on torch.export archives (.pt2) written by the running torch version: programs lowered
+with --verify on the archive's own example inputs, written as TorchScript archives, checked
+against eager on new inputs and by tests/models/zoo.py's independent census; bad archives refused
+with one line, exit 2 and nothing written."""
+
+import json
+import os
+import sys
+import zipfile
+
+import pytest
+import torch
+
+from conftest import REPO, run_cli
+
+sys.path.insert(0, os.path.join(REPO, "tests", "models"))
+import zoo  # noqa: E402
+
+
+class Block(torch.nn.Module):
+    """A pre-norm transformer block with a dict output and a non-persistent buffer."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm = torch.nn.LayerNorm(16)
+        self.attn = torch.nn.MultiheadAttention(16, 4, batch_first=True)
+        self.mlp = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(),
+                                       torch.nn.Linear(32, 16))
+        self.register_buffer("scale", torch.tensor(0.5), persistent=False)
+
+    def forward(self, x, mask):
+        h = self.norm(x)
+        a, _ = self.attn(h, h, h, attn_mask=mask, need_weights=False)
+        x = x + a
+        return {"out": x + self.mlp(x) * self.scale, "parts": (a.sum(-1), x.split(3, dim=1))}
+
+
+class Scalars(torch.nn.Module):
+    """Numbers where ATen takes tensors, keyword arguments, integer and bool inputs."""
+
+    def forward(self, x, idx, keep):
+        y = torch.where(keep, x * 2 + 1, -x).clamp(min=-1.5)
+        z = torch.full_like(x, True) + torch.arange(x.shape[1], dtype=torch.float32)
+        return y.index_select(0, idx).pow(2) + z[idx], y.to(torch.float64).sum(dim=1, keepdim=True)
+
+
+def _programs():
+    import torchvision
+
+    yield "resnet18", torchvision.models.resnet18(num_classes=10), (torch.randn(2, 3, 64, 64),)
+    mask = torch.triu(torch.full((6, 6), float("-inf")), 1)
+    yield "block", Block(), (torch.randn(2, 6, 16), mask)
+    yield "scalars", Scalars(), (torch.randn(4, 5), torch.tensor([2, 0, 3]),
+                                 torch.rand(4, 5) > 0.5)
+
+
+def _new_inputs(inputs):
+    torch.manual_seed(7)
+    return tuple(torch.randn_like(t) if t.is_floating_point() and t.dim() > 0 and t.isfinite().all()
+                 else t for t in inputs)
+
+
+@pytest.mark.parametrize("name", ["resnet18", "block", "scalars"])
+def test_pt2_lowers_to_core_aten_and_matches_eager(graph_lower_bin, tmp_path, name):
+    module, inputs = next((m, i) for n, m, i in _programs() if n == name)
+    module.eval()
+    path, out, report = tmp_path / f"{name}.pt2", tmp_path / f"{name}.core.pt", tmp_path / "r.json"
+    torch.export.save(torch.export.export(module, inputs), str(path))
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(out), "--verify", "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(report.read_text())
+    assert got["verified"] is True and not got["non_core_ops"]
+    state = dict(module.state_dict())
+    lifted = {t["name"] for t in got["lifted_inputs"]}
+    assert lifted >= set(state), set(state) - lifted
+    lowered = torch.jit.load(str(out))
+    found = zoo.check_graph(lowered.forward.graph)
+    assert {k: v for k, v in found.items() if k != "data_glue" and v} == {}, found
+    new = _new_inputs(inputs)
+    want = torch.utils._pytree.tree_leaves(module(*new))
+    have = lowered(*new)
+    have = list(have) if isinstance(have, tuple) else [have]
+    assert len(have) == len(want)
+    for a, b in zip(have, want):
+        torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-4)
+
+
+def _saved(tmp_path):
+    path = tmp_path / "good.pt2"
+    torch.export.save(torch.export.export(torch.nn.Linear(3, 2), (torch.randn(4, 3),)), str(path))
+    return path
+
+
+def _rewritten(src, dst, change):
+    """Copies the zip `src` to `dst`, passing the exported program's JSON through `change`."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename.endswith(("serialized_exported_program.json", "models/model.json")):
+                data = change(data)
+            zout.writestr(info, data)
+
+
+def _json_change(f):
+    def change(data):
+        j = json.loads(data)
+        f(j)
+        return json.dumps(j).encode()
+    return change
+
+
+def _set_version(j):
+    j["schema_version"] = {"major": 99, "minor": 1}
+
+
+def _unknown_op(j):
+    j["graph_module"]["graph"]["nodes"][0]["target"] = "torch.ops.aten.no_such_op.default"
+
+
+def _drop_nodes(j):
+    del j["graph_module"]["graph"]["nodes"]
+
+
+@pytest.mark.parametrize("case,expect", [
+    ("not_zip", "not a readable zip"),
+    ("truncated", ""),
+    ("bad_json", "JSON does not parse"),
+    ("missing_field", "has no field 'nodes'"),
+    ("newer_schema", "schema version 99.1 is newer than the newest this reader knows"),
+    ("unknown_op", "unknown operator aten::no_such_op"),
+])
+def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expect):
+    good = _saved(tmp_path)
+    bad = tmp_path / "bad.pt2"
+    if case == "not_zip":
+        bad.write_bytes(b"PK\x03\x04" + b"\0" * 64)
+    elif case == "truncated":
+        data = good.read_bytes()
+        bad.write_bytes(data[:len(data) * 2 // 3])
+    elif case == "bad_json":
+        _rewritten(good, bad, lambda d: d[:len(d) // 2])
+    else:
+        change = {"missing_field": _drop_nodes, "newer_schema": _set_version,
+                  "unknown_op": _unknown_op}[case]
+        _rewritten(good, bad, _json_change(change))
+    out = tmp_path / "out.pt"
+    proc = run_cli(graph_lower_bin, str(bad), "-o", str(out))
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(bad) in lines[0] and expect in lines[0], proc.stderr
+    assert not out.exists()
+
+
+def test_pt2_with_symbolic_sizes_is_refused_with_the_way_out(graph_lower_bin, tmp_path):
+    path = tmp_path / "dyn.pt2"
+    batch = torch.export.Dim("batch")
+    ep = torch.export.export(torch.nn.Linear(3, 2), (torch.randn(4, 3),),
+                             dynamic_shapes=({0: batch},))
+    torch.export.save(ep, str(path))
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(tmp_path / "o.pt"))
+    assert proc.returncode == 2
+    assert "symbolic sizes" in proc.stderr and "static" in proc.stderr, proc.stderr
