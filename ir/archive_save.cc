@@ -46,10 +46,12 @@ void PinOverloadsOfNoneArguments(torch::jit::Block* block) {
     for (size_t i = 0; i < node->inputs().size() && i < schema.arguments().size(); ++i) {
       torch::jit::Value* input = node->input(i);
       const c10::TypePtr& formal = schema.arguments()[i].type();
-      if (input->type()->kind() != c10::TypeKind::NoneType ||
-          formal->kind() != c10::TypeKind::OptionalType) {
-        continue;
-      }
+      // A None constant typed as an Optional (the .pt2 reader's) prints as `None` too.
+      const bool none = input->type()->kind() == c10::TypeKind::NoneType ||
+                        (input->node()->kind() == c10::prim::Constant &&
+                         !input->node()->hasAttribute(torch::jit::attr::value) &&
+                         input->type()->kind() == c10::TypeKind::OptionalType);
+      if (!none || formal->kind() != c10::TypeKind::OptionalType) continue;
       torch::jit::Node* cast =
           node->owningGraph()->create(torch::jit::prim::unchecked_cast, {input});
       cast->output()->setType(formal);

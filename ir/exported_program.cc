@@ -6,6 +6,7 @@
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/runtime/operator.h>
 #include <zip.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <functional>
@@ -57,16 +58,31 @@ class Records {
   virtual std::string Read(const std::string& name) const = 0;
 };
 
+// libtorch's reader does not check CRC-32s (its miniz is built without them): each record read is
+// checked against the CRC-32 the zip's central directory gives (libzip's zip_stat), with zlib.
 class StreamRecords : public Records {
  public:
-  explicit StreamRecords(const std::string& path) : reader_(path) {}
+  StreamRecords(const std::string& path, zip_t* zip, std::string prefix)
+      : reader_(path), zip_(zip, zip_discard), prefix_(std::move(prefix)) {}
   bool Has(const std::string& name) const override { return reader_.hasRecord(name); }
   std::vector<std::string> Names() const override { return reader_.getAllRecords(); }
   std::string Read(const std::string& name) const override {
     if (!Has(name)) Fail(absl::StrCat("the archive has no record '", name, "'"));
     try {
       auto [data, size] = reader_.getRecord(name);
-      return std::string(static_cast<const char*>(data.get()), size);
+      std::string bytes(static_cast<const char*>(data.get()), size);
+      zip_stat_t st;
+      if (zip_stat(zip_.get(), (prefix_ + name).c_str(), 0, &st) == 0 &&
+          (st.valid & ZIP_STAT_CRC)) {
+        uLong crc = crc32(0L, Z_NULL, 0);
+        for (size_t at = 0; at < bytes.size();) {
+          const size_t n = std::min<size_t>(bytes.size() - at, size_t{1} << 30);
+          crc = crc32(crc, reinterpret_cast<const Bytef*>(bytes.data() + at), static_cast<uInt>(n));
+          at += n;
+        }
+        if (crc != st.crc) Fail(absl::StrCat("record '", name, "' is damaged: CRC error"));
+      }
+      return bytes;
     } catch (const std::exception& e) {
       Fail(absl::StrCat("record '", name, "': ", ExceptionMessage(e)));
     }
@@ -74,6 +90,8 @@ class StreamRecords : public Records {
 
  private:
   mutable caffe2::serialize::PyTorchStreamReader reader_;
+  std::unique_ptr<zip_t, void (*)(zip_t*)> zip_;
+  std::string prefix_;  // the top directory, with its '/'
 };
 
 class ZipRecords : public Records {
@@ -100,7 +118,10 @@ class ZipRecords : public Records {
     if (!file) Fail(absl::StrCat("record '", name, "': ", zip_strerror(zip_.get())));
     std::string bytes(st.size, '\0');
     const zip_int64_t got = zip_fread(file.get(), bytes.data(), st.size);
-    if (got < 0 || static_cast<zip_uint64_t>(got) != st.size) {
+    // libzip checks the record's CRC-32 when a read reaches its end.
+    char past_end;
+    if (got < 0 || static_cast<zip_uint64_t>(got) != st.size ||
+        zip_fread(file.get(), &past_end, 1) != 0) {
       Fail(absl::StrCat("record '", name,
                         "' is damaged or truncated: ", zip_file_strerror(file.get())));
     }
@@ -125,14 +146,17 @@ absl::StatusOr<std::unique_ptr<Records>> Records::Open(const std::string& path) 
   }
   auto records = std::make_unique<ZipRecords>(zip);
   std::vector<std::string> names = records->Names();
-  const bool one_directory =
-      !names.empty() && std::all_of(names.begin(), names.end(), [&](const std::string& n) {
-        const size_t slash = names[0].find('/');
-        return slash != std::string::npos && n.compare(0, slash + 1, names[0], 0, slash + 1) == 0;
-      });
+  const size_t slash = names.empty() ? std::string::npos : names[0].find('/');
+  const bool one_directory = slash != std::string::npos &&
+                             std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+                               return n.compare(0, slash + 1, names[0], 0, slash + 1) == 0;
+                             });
   if (!one_directory) return std::unique_ptr<Records>(std::move(records));
   try {
-    return std::unique_ptr<Records>(std::make_unique<StreamRecords>(path));
+    zip_t* again = zip_open(path.c_str(), ZIP_RDONLY, &error);
+    if (!again) return absl::InvalidArgumentError("not a readable zip archive");
+    return std::unique_ptr<Records>(
+        std::make_unique<StreamRecords>(path, again, names[0].substr(0, slash + 1)));
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(absl::StrCat("damaged archive: ", ExceptionMessage(e)));
   }
@@ -248,6 +272,18 @@ int64_t KnownInt(const json& j, const std::string& where) {
   Fail(absl::StrCat(where, " is symbolic (", value->dump(), "): ", kDynamicHint));
 }
 
+// A constant of schema.py's ConstantValue or Argument union: None, an int, a float, a bool or a
+// string.
+c10::IValue ConstantValue(const json& j, const std::string& where) {
+  auto [kind, v] = Union(j, where);
+  if (kind == "as_none") return c10::IValue();
+  if (kind == "as_int") return Int(*v, where + ".as_int");
+  if (kind == "as_float" && v->is_number()) return v->get<double>();
+  if (kind == "as_bool" && v->is_boolean()) return v->get<bool>();
+  if (kind == "as_string" && v->is_string()) return v->get<std::string>();
+  Fail(absl::StrCat(where, ": an input of kind '", kind, "' is not supported"));
+}
+
 struct TensorMeta {
   c10::ScalarType dtype;
   std::vector<int64_t> sizes, strides;
@@ -283,7 +319,17 @@ std::string MetaText(const TensorMeta& m) {
 }
 
 // A tensor of `meta`'s shape and dtype: normal samples for floating point, zeros otherwise.
-at::Tensor SampleOf(const TensorMeta& meta, at::Generator& generator) {
+at::Tensor SampleOf(const TensorMeta& meta, at::Generator& generator, const std::string& name) {
+  // A damaged archive may declare any size: checked before anything is allocated.
+  constexpr int64_t kMaxElements = int64_t{1} << 31;
+  int64_t numel = 1;
+  for (const int64_t n : meta.sizes) {
+    if (n < 0 || (n > 0 && numel > kMaxElements / n)) {
+      Fail(absl::StrCat("input '", name, "' declares ", MetaText(meta), ", more than ",
+                        kMaxElements, " elements"));
+    }
+    numel *= n;
+  }
   const auto options = at::TensorOptions().dtype(meta.dtype);
   if (c10::isFloatingType(meta.dtype) || c10::isComplexType(meta.dtype)) {
     return at::normal(0, 1, meta.sizes, generator, options);
@@ -306,8 +352,12 @@ c10::IValue Unwrap(const c10::IValue& v) {
   if (v.isObject()) {
     const c10::ivalue::Object& o = v.toObjectRef();
     const std::string type = o.type()->name() ? o.type()->name()->qualifiedName() : "";
-    if (absl::EndsWith(type, "_rebuild_parameter") && o.slots().size() == 1 &&
-        o.getSlot(0).isTuple() && !o.getSlot(0).toTupleRef().elements().empty()) {
+    // torch/_utils.py: _rebuild_parameter(data, requires_grad, hooks) and
+    // _rebuild_parameter_with_state(data, requires_grad, hooks, state).
+    if ((absl::EndsWith(type, "._rebuild_parameter") ||
+         absl::EndsWith(type, "._rebuild_parameter_with_state")) &&
+        o.slots().size() == 1 && o.getSlot(0).isTuple() &&
+        !o.getSlot(0).toTupleRef().elements().empty()) {
       return o.getSlot(0).toTupleRef().elements()[0];
     }
     Fail(absl::StrCat("a pickled object of class ", type, " (only tensors can be read)"));
@@ -524,7 +574,8 @@ std::shared_ptr<torch::jit::Operator> ScalarSibling(const torch::jit::Operator& 
         if (auto o = real->cast<c10::OptionalType>()) real = o->getElementType();
         same = same && real->kind() == c10::TypeKind::NumberType;
       } else {
-        same = same && *a.type() == *b.type() && a.alias_info() == b.alias_info();
+        const c10::AliasInfo *x = a.alias_info(), *y = b.alias_info();
+        same = same && *a.type() == *b.type() && (x && y ? *x == *y : x == y);
       }
     }
     if (same) return cand;
@@ -538,8 +589,9 @@ class GraphBuilder {
 
   // Binds a graph value to a name of the program.
   void Bind(const std::string& name, Value* v) {
+    if (!env_.emplace(name, v).second)
+      Fail(absl::StrCat("the value '", name, "' is defined twice"));
     v->setDebugName(name);
-    env_[name] = v;
   }
 
   Value* Named(const std::string& name, const std::string& where) {
@@ -712,8 +764,13 @@ class GraphBuilder {
         if (IsTensorType(formal.type()) && v->type()->kind() != c10::TypeKind::TensorType &&
             v->type()->kind() != c10::TypeKind::NoneType &&
             v->type()->kind() != c10::TypeKind::OptionalType) {
-          // A number where only a Tensor overload exists: a 0-dim tensor of it.
-          v = Constant(at::scalar_tensor(torch::jit::toIValue(v)->toScalar()));
+          // A number where only a Tensor overload exists: a 0-dim tensor of it, int64 for an
+          // int and bool for a bool, as torch.tensor(number) makes.
+          const c10::IValue number = *torch::jit::toIValue(v);
+          const auto dtype = number.isInt()    ? c10::kLong
+                             : number.isBool() ? c10::kBool
+                                               : c10::typeMetaToScalarType(at::get_default_dtype());
+          v = Constant(at::scalar_tensor(number.toScalar(), at::TensorOptions().dtype(dtype)));
         }
         values.push_back(v);
       } else if (formal.default_value()) {
@@ -842,20 +899,13 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
         Value* in = program.graph->addInput();
         in->setType(c10::TensorType::get());
         builder.Bind(name, in);
-        made.emplace_back(SampleOf(meta->second, generator));
-      } else if (k == "as_none" || k == "as_int" || k == "as_float" || k == "as_bool" ||
-                 k == "as_string") {
+        made.emplace_back(SampleOf(meta->second, generator, name));
+      } else {
         // A non-tensor input torch.export specialised: nothing in the graph reads it.
+        const c10::IValue value = ConstantValue(At(*spec, "arg", at), at + ".arg");
         Value* in = program.graph->addInput(absl::StrCat("constant_input_", i));
-        c10::IValue value;
-        if (k == "as_int") value = Int(*arg, at);
-        if (k == "as_float" && arg->is_number()) value = arg->get<double>();
-        if (k == "as_bool" && arg->is_boolean()) value = arg->get<bool>();
-        if (k == "as_string" && arg->is_string()) value = arg->get<std::string>();
         in->setType(value.isNone() ? c10::NoneType::get() : value.type());
         made.push_back(value);
-      } else {
-        Fail(absl::StrCat(at, ": a user input of kind '", k, "' is not supported"));
       }
     } else if (kind == "parameter" || kind == "buffer" || kind == "tensor_constant") {
       const std::string input = String(At(*spec, "arg", at), "name", at + ".arg");
@@ -882,8 +932,12 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
       }
       lifts.push_back({input, name, value->second.detach(), kind == "parameter"});
     } else if (kind == "constant_input") {
-      // schema.py's InputToConstantInputSpec: a constant non-tensor input, read from `value`.
-      Fail(absl::StrCat(at, ": constant inputs are not supported yet"));
+      // schema.py's InputToConstantInputSpec: a non-tensor input torch.export specialised to
+      // `value`; nothing in the graph reads it.
+      const c10::IValue value = ConstantValue(At(*spec, "value", at), at + ".value");
+      Value* in = program.graph->addInput(String(*spec, "name", at));
+      in->setType(value.isNone() ? c10::NoneType::get() : value.type());
+      made.push_back(value);
     } else {
       Fail(absl::StrCat(at, ": inputs of kind '", kind, "' (",
                         kind == "custom_obj" ? "custom objects" : "effect tokens",

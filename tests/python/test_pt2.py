@@ -44,6 +44,19 @@ class Scalars(torch.nn.Module):
         return y.index_select(0, idx).pow(2) + z[idx], y.to(torch.float64).sum(dim=1, keepdim=True)
 
 
+class Upsampler(torch.nn.Module):
+    """A top-level Parameter (torch 2.6 pickles it with _rebuild_parameter_with_state), bilinear
+    interpolation (upsample_bilinear2d.vec, None scales) and specialised non-tensor inputs."""
+
+    def __init__(self):
+        super().__init__()
+        self.gain = torch.nn.Parameter(torch.randn(1, 3, 1, 1))
+
+    def forward(self, x, scale: float, flip: bool, unused=None):
+        y = torch.nn.functional.interpolate(x * self.gain, size=(8, 8), mode="bilinear")
+        return (-y if flip else y) * scale
+
+
 def _programs():
     import torchvision
 
@@ -52,18 +65,24 @@ def _programs():
     yield "block", Block(), (torch.randn(2, 6, 16), mask)
     yield "scalars", Scalars(), (torch.randn(4, 5), torch.tensor([2, 0, 3]),
                                  torch.rand(4, 5) > 0.5)
+    yield "upsampler", Upsampler(), (torch.randn(2, 3, 4, 4), 0.5, True, None)
+    # Training mode: the program writes its buffers (num_batches_tracked.add_(1), an int64
+    # buffer given the number 1), whose new values come after the outputs.
+    yield "batchnorm_training", torch.nn.BatchNorm1d(4), (torch.randn(8, 4),)
 
 
 def _new_inputs(inputs):
     torch.manual_seed(7)
-    return tuple(torch.randn_like(t) if t.is_floating_point() and t.dim() > 0 and t.isfinite().all()
-                 else t for t in inputs)
+    return tuple(torch.randn_like(t) if isinstance(t, torch.Tensor) and t.is_floating_point()
+                 and t.dim() > 0 and t.isfinite().all() else t for t in inputs)
 
 
-@pytest.mark.parametrize("name", ["resnet18", "block", "scalars"])
+@pytest.mark.parametrize("name", ["resnet18", "block", "scalars", "upsampler",
+                                  "batchnorm_training"])
 def test_pt2_lowers_to_core_aten_and_matches_eager(graph_lower_bin, tmp_path, name):
     module, inputs = next((m, i) for n, m, i in _programs() if n == name)
-    module.eval()
+    module.train(name == "batchnorm_training")
+    torch._dynamo.reset()
     path, out, report = tmp_path / f"{name}.pt2", tmp_path / f"{name}.core.pt", tmp_path / "r.json"
     torch.export.save(torch.export.export(module, inputs), str(path))
     proc = run_cli(graph_lower_bin, str(path), "-o", str(out), "--verify", "--report", str(report))
@@ -80,13 +99,15 @@ def test_pt2_lowers_to_core_aten_and_matches_eager(graph_lower_bin, tmp_path, na
     want = torch.utils._pytree.tree_leaves(module(*new))
     have = lowered(*new)
     have = list(have) if isinstance(have, tuple) else [have]
-    assert len(have) == len(want)
+    # Buffers the program writes: their new values follow the outputs.
+    assert len(have) == len(want) + len(got["mutated_inputs"]), got["mutated_inputs"]
     for a, b in zip(have, want):
         torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-4)
 
 
 def _saved(tmp_path):
     path = tmp_path / "good.pt2"
+    torch._dynamo.reset()  # each export of nn.Linear counts toward dynamo's recompile limit
     torch.export.save(torch.export.export(torch.nn.Linear(3, 2), (torch.randn(4, 3),)), str(path))
     return path
 
@@ -121,6 +142,11 @@ def _drop_nodes(j):
     del j["graph_module"]["graph"]["nodes"]
 
 
+def _define_twice(j):
+    nodes = j["graph_module"]["graph"]["nodes"]
+    nodes.append(nodes[0])
+
+
 @pytest.mark.parametrize("case,expect", [
     ("not_zip", "not a readable zip"),
     ("truncated", ""),
@@ -128,6 +154,8 @@ def _drop_nodes(j):
     ("missing_field", "has no field 'nodes'"),
     ("newer_schema", "schema version 99.1 is newer than the newest this reader knows"),
     ("unknown_op", "unknown operator aten::no_such_op"),
+    ("defined_twice", "is defined twice"),
+    ("bad_crc", "CRC"),
 ])
 def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expect):
     good = _saved(tmp_path)
@@ -139,9 +167,18 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
         bad.write_bytes(data[:len(data) * 2 // 3])
     elif case == "bad_json":
         _rewritten(good, bad, lambda d: d[:len(d) // 2])
+    elif case == "bad_crc":
+        # One byte of a stored (uncompressed) weight record changed, its CRC-32 left as it was.
+        data = bytearray(good.read_bytes())
+        with zipfile.ZipFile(good) as z:
+            info = next(i for i in z.infolist() if "weight" in i.filename or
+                        i.filename.endswith("state_dict.pt"))
+        start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+        data[start + info.file_size - 8] ^= 0xFF
+        bad.write_bytes(bytes(data))
     else:
         change = {"missing_field": _drop_nodes, "newer_schema": _set_version,
-                  "unknown_op": _unknown_op}[case]
+                  "unknown_op": _unknown_op, "defined_twice": _define_twice}[case]
         _rewritten(good, bad, _json_change(change))
     out = tmp_path / "out.pt"
     proc = run_cli(graph_lower_bin, str(bad), "-o", str(out))
@@ -153,6 +190,7 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
 
 def test_pt2_with_symbolic_sizes_is_refused_with_the_way_out(graph_lower_bin, tmp_path):
     path = tmp_path / "dyn.pt2"
+    torch._dynamo.reset()
     batch = torch.export.Dim("batch")
     ep = torch.export.export(torch.nn.Linear(3, 2), (torch.randn(4, 3),),
                              dynamic_shapes=({0: batch},))
