@@ -16,6 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "decomps/registry.h"
 #include "ir/example_values.h"
+#include "ir/exported_program.h"
 #include "ir/graph_io.h"
 #include "lowering/pipeline.h"
 
@@ -152,9 +153,9 @@ void FuzzTextIr(const uint8_t* data, size_t size) {
   LowerAndCheck(*std::move(graph), std::move(example_inputs));
 }
 
-void FuzzArchive(const uint8_t* data, size_t size) {
-  // LoadArchive reads a path: the bytes go to an anonymous in-memory file, named through /proc.
-  const int fd = memfd_create("graph-lower-fuzz.pt", MFD_CLOEXEC);
+// The bytes as an anonymous in-memory file, for loaders that read a path (through /proc).
+static int MemoryFile(const uint8_t* data, size_t size) {
+  const int fd = memfd_create("graph-lower-fuzz", MFD_CLOEXEC);
   if (fd < 0) Finding("memfd_create failed", "");
   size_t written = 0;
   while (written < size) {
@@ -162,10 +163,23 @@ void FuzzArchive(const uint8_t* data, size_t size) {
     if (n <= 0) Finding("writing the memfd failed", "");
     written += static_cast<size_t>(n);
   }
+  return fd;
+}
+
+void FuzzArchive(const uint8_t* data, size_t size) {
+  const int fd = MemoryFile(data, size);
   absl::StatusOr<Program> program = LoadArchive(absl::StrCat("/proc/self/fd/", fd));
   close(fd);
   // The CLI refuses a forward that changes module state before lowering (cli/lower_command.cc).
   if (!program.ok() || !program->module_state.empty()) return;
+  LowerAndCheck(program->graph, std::nullopt);
+}
+
+void FuzzExportedProgram(const uint8_t* data, size_t size) {
+  const int fd = MemoryFile(data, size);
+  absl::StatusOr<Program> program = LoadExportedProgram(absl::StrCat("/proc/self/fd/", fd));
+  close(fd);
+  if (!program.ok()) return;
   LowerAndCheck(program->graph, std::nullopt);
 }
 

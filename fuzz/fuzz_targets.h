@@ -26,6 +26,10 @@ void FuzzTextIr(const uint8_t* data, size_t size);
 // LoadArchive (ir/graph_io.h) and, when it loads, lowered without example inputs.
 void FuzzArchive(const uint8_t* data, size_t size);
 
+// torch.export archive reader plus lowering: `data` is the bytes of a .pt2 (a zip), read with
+// LoadExportedProgram (ir/exported_program.h) and, when it reads, lowered without example inputs.
+void FuzzExportedProgram(const uint8_t* data, size_t size);
+
 inline constexpr int64_t kMaxExampleElements = 4096;
 
 }  // namespace graph_lower::fuzz

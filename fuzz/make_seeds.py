@@ -1,8 +1,9 @@
 """Writes graph-lower's fuzz seeds: text IR of small scripted functions (fuzz/corpus/text_ir,
 committed: they are the regression test's inputs too) and tiny TorchScript archives (an output
-directory, by default out/fuzz/seeds/archive; tools/fuzz.sh makes them before each run).
+directory, by default out/fuzz/seeds/archive; tools/fuzz.sh makes them before each run), and the
+same modules as torch.export archives (.pt2, by default out/fuzz/seeds/pt2).
 
-Usage: python3 fuzz/make_seeds.py [--text-ir DIR] [--archives DIR]
+Usage: python3 fuzz/make_seeds.py [--text-ir DIR] [--archives DIR] [--pt2 DIR]
 Each text IR seed is the graph printed without source locations, followed by a line
 "#example-inputs: SPEC" when the function takes only tensors (fuzz/fuzz_targets.h).
 """
@@ -183,6 +184,14 @@ class Stateful(torch.nn.Module):
         return x + self.count
 
 
+# Example inputs of each archive seed's module, for torch.export.
+PT2_INPUTS = {
+    "tiny_model": lambda: (torch.randn(1, 2, 5, 5),),
+    "tiny_attention": lambda: (torch.randn(1, 4, 8),),
+    "stateful": lambda: (torch.randn(3),),
+}
+
+
 def graph_text(fn) -> str:
     graph = torch.jit.script(fn).graph
     torch._C._jit_pass_inline(graph)  # calls into torch.nn.functional, as a captured graph has
@@ -202,7 +211,10 @@ def main():
     parser.add_argument("--archives",
                         default=os.path.join(os.path.dirname(here), "out", "fuzz", "seeds",
                                              "archive"))
+    parser.add_argument("--pt2",
+                        default=os.path.join(os.path.dirname(here), "out", "fuzz", "seeds", "pt2"))
     args = parser.parse_args()
+    os.makedirs(args.pt2, exist_ok=True)
     os.makedirs(args.text_ir, exist_ok=True)
     os.makedirs(args.archives, exist_ok=True)
     for fn, spec in TEXT_IR:
@@ -215,7 +227,10 @@ def main():
     for name, module in [("tiny_model", TinyModel()), ("tiny_attention", TinyAttention()),
                          ("stateful", Stateful())]:
         torch.jit.save(torch.jit.script(module.eval()), os.path.join(args.archives, name + ".pt"))
-    print(f"{len(TEXT_IR)} text IR seeds in {args.text_ir}, 3 archives in {args.archives}")
+        ep = torch.export.export(module.eval(), PT2_INPUTS[name]())
+        torch.export.save(ep, os.path.join(args.pt2, name + ".pt2"))
+    print(f"{len(TEXT_IR)} text IR seeds in {args.text_ir}, 3 archives in {args.archives} and "
+          f"{args.pt2}")
 
 
 if __name__ == "__main__":

@@ -69,11 +69,18 @@ TEST(FuzzRegressionTest, ArchiveRegressions) {
     RunInput(&FuzzArchive, input);
 }
 
-// Not a regression input: the archive target must reject bytes that are not an archive quietly.
+TEST(FuzzRegressionTest, ExportedProgramRegressions) {
+  for (const fs::path& input : FilesUnder("fuzz/regressions/pt2"))
+    RunInput(&FuzzExportedProgram, input);
+}
+
+// Not a regression input: the archive targets must reject bytes that are not an archive quietly.
 TEST(FuzzRegressionTest, ArchiveTargetRejectsGarbage) {
   const std::string garbage = "PK\x03\x04 not really a zip";
   FuzzArchive(reinterpret_cast<const uint8_t*>(garbage.data()), garbage.size());
   FuzzArchive(nullptr, 0);
+  FuzzExportedProgram(reinterpret_cast<const uint8_t*>(garbage.data()), garbage.size());
+  FuzzExportedProgram(nullptr, 0);
 }
 
 }  // namespace

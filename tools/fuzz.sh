@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make fuzz`: builds the libFuzzer targets of fuzz/ with clang (.bazelrc --config=fuzz: ASan and
-# UBSan on, in an output base of its own), makes the seeds (fuzz/make_seeds.py), and runs both
-# targets at once (one per core) for FUZZ_SECONDS each (default 300). The growing corpora live
-# in out/fuzz/corpus/<target>; findings (crash-*, timeout-*, oom-* inputs) go to
+# UBSan on, in an output base of its own), makes the seeds (fuzz/make_seeds.py), and runs the
+# three targets (text IR, TorchScript archive, .pt2) at once for FUZZ_SECONDS each (default
+# 300). The growing corpora live in out/fuzz/corpus/<target>; findings (crash-*, timeout-*, oom-* inputs) go to
 # out/fuzz/findings/<target>/ (a previous run's to out/fuzz/findings.previous): copy each into fuzz/regressions/<target>/ once fixed, where
 # //fuzz:regression_test replays it. FUZZ_RUNS, when set, also stops each target after that many
 # executions (libFuzzer -runs), whichever comes first; set FUZZ_SECONDS high to run to a count.
@@ -19,8 +19,9 @@ seconds=${FUZZ_SECONDS:-300}
 runs=()
 [ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
 base="$HOME/.cache/bazel/graph_lower_fuzz_$(pwd | sha256sum | cut -c1-8)"
-python3 fuzz/make_seeds.py --archives out/fuzz/seeds/archive || exit 1
-bazel --output_base="$base" build --config=fuzz //fuzz:text_ir_fuzzer //fuzz:archive_fuzzer ||
+python3 fuzz/make_seeds.py --archives out/fuzz/seeds/archive --pt2 out/fuzz/seeds/pt2 || exit 1
+bazel --output_base="$base" build --config=fuzz //fuzz:text_ir_fuzzer //fuzz:archive_fuzzer \
+  //fuzz:pt2_fuzzer ||
   exit 1
 bin=$(bazel --output_base="$base" info --config=fuzz bazel-bin 2>/dev/null)
 
@@ -49,9 +50,10 @@ run() {  # target, seed dir, max length, extra flags...
 t0=$SECONDS
 run text_ir fuzz/corpus/text_ir "${FUZZ_MAX_LEN:-65536}" -dict=fuzz/text_ir.dict &
 run archive out/fuzz/seeds/archive 65536 &
+run pt2 out/fuzz/seeds/pt2 65536 &
 wait
 status=0
-for target in text_ir archive; do
+for target in text_ir archive pt2; do
   execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "out/fuzz/$target.log" | awk '{print $2}')
   findings=$(find "out/fuzz/findings/$target" -type f | wc -l)
   echo "fuzz $target: ${execs:-0} executions, $findings findings (log out/fuzz/$target.log)"
