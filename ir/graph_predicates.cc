@@ -35,6 +35,15 @@ bool AppendInListsBlock(const torch::jit::Use& use) {
 
 // A list result may only become a constant when nothing writes to it: TorchScript constants are
 // shared between runs, while aten::size returns a fresh list each time.
+bool HasTag(const torch::jit::Node& node, at::Tag tag) {
+  const torch::jit::Operator* op = node.maybeOperator();
+  if (!op) return false;
+  for (at::Tag t : op->getTags()) {
+    if (t == tag) return true;
+  }
+  return false;
+}
+
 bool OnlyRead(const torch::jit::Value* v) {
   const auto& uses = v->uses();
   return std::all_of(uses.begin(), uses.end(), UseOnlyReads);

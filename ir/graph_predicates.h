@@ -19,6 +19,10 @@ int64_t CountNodes(const torch::jit::Block& block,
                    absl::FunctionRef<bool(const torch::jit::Node&)> test,
                    int64_t limit = std::numeric_limits<int64_t>::max());
 
+// Whether the operator `node` calls carries `tag` (native_functions.yaml's tags: pointwise,
+// core, dynamic_output_shape, ...); false for a node with no operator.
+bool HasTag(const torch::jit::Node& node, at::Tag tag);
+
 // Whether every use of the list (or other value) `v` only reads it: no op writes it, and
 // none takes it with an alias annotation (which could keep or return it). ListUnpack and
 // aten::__getitem__ read.

@@ -17,6 +17,7 @@
 #include "absl/strings/str_join.h"
 #include "decomps/torchscript_source.h"
 #include "ir/graph_io.h"
+#include "ir/graph_predicates.h"
 #include "lowering/pipeline.h"
 #include "reference/backend.h"
 
@@ -63,12 +64,7 @@ class PointwiseExpressionSize {
         node.kind() == c10::aten::slice || node.kind() == c10::prim::ListConstruct) {
       return true;
     }
-    const torch::jit::Operator* op = node.maybeOperator();
-    if (op == nullptr) return false;
-    for (at::Tag t : op->getTags()) {
-      if (t == at::Tag::pointwise) return true;
-    }
-    return false;
+    return HasTag(node, at::Tag::pointwise);
   }
 
   int64_t Of(const torch::jit::Value* v) const {

@@ -858,7 +858,7 @@ bool MakeListsOfConstants(torch::jit::Block* top) {
 // (torchvision's segmentation models; an OrderedDict in eager), by prim::DictConstructs, as
 // FoldAppendedLists does lists: when every write (an assignment, `d.pop(key[, default])` or
 // `del d[key]`) is in the dict's own block with a constant key, and every other use reads the dict
-// (UseOnlyReads), returns it or packs it into a tuple, list or dict after its last assignment. Each
+// (UseOnlyReads), returns it or packs it into a tuple, list or dict after its last write. Each
 // read gets the dict as assigned before it (keys in the order of their first assignment, each with
 // its last value, as Python's dict); a read `d[key]` of a key assigned before it becomes that
 // value. Returns whether any dict was replaced.
@@ -886,7 +886,7 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
   for (Node* node : dicts) {
     torch::jit::Block* block = node->owningBlock();
     torch::jit::Value* dict = node->output();
-    std::vector<Node*> sets;  // the writes: assignments, pops (with or without a default), dels
+    std::vector<Node*> writes;  // the writes: assignments, pops (with or without a default), dels
     std::vector<std::pair<Node*, size_t>> reads;  // user, input offset
     bool foldable = true;
     for (const torch::jit::Use& use : dict->uses()) {
@@ -897,7 +897,7 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
                          (k == kPop && (n == 2 || n == 3));
       if (write && use.offset == 0 && user->owningBlock() == block &&
           user->input(1)->node()->kind() == c10::prim::Constant) {
-        sets.push_back(user);
+        writes.push_back(user);
         continue;
       }
       if ((!UseOnlyReads(use) && k != c10::prim::Return && k != c10::prim::TupleConstruct &&
@@ -908,7 +908,7 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
       }
       reads.emplace_back(user, use.offset);
     }
-    if (!foldable || (sets.empty() && node->kind() == c10::prim::DictConstruct)) continue;
+    if (!foldable || (writes.empty() && node->kind() == c10::prim::DictConstruct)) continue;
     // A container packing the dict (or the return) holds the dict itself, and so sees the
     // assignments after it too: it must come after the last one.
     if (std::any_of(reads.begin(), reads.end(), [&](const std::pair<Node*, size_t>& read) {
@@ -918,11 +918,11 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
             return false;
           }
           Node* at = AncestorIn(read.first, block);
-          return std::any_of(sets.begin(), sets.end(), [&](Node* s) { return s->isAfter(at); });
+          return std::any_of(writes.begin(), writes.end(), [&](Node* s) { return s->isAfter(at); });
         })) {
       continue;
     }
-    std::sort(sets.begin(), sets.end(), [](Node* a, Node* b) { return b->isAfter(a); });
+    std::sort(writes.begin(), writes.end(), [](Node* a, Node* b) { return b->isAfter(a); });
     const auto& type = dict->type()->expectRef<c10::DictType>();
     // The dict after the first n assignments: its keys (and their constants) and values.
     struct Items {
@@ -946,12 +946,12 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
         assign(node->input(i), node->input(i + 1));
       }
       for (size_t i = 0; i < n; ++i) {
-        if (sets[i]->kind() == kSetItem) {
-          assign(sets[i]->input(1), sets[i]->input(2));
+        if (writes[i]->kind() == kSetItem) {
+          assign(writes[i]->input(1), writes[i]->input(2));
           continue;
         }
         auto it = std::find(items.keys.begin(), items.keys.end(),
-                            *torch::jit::toIValue(sets[i]->input(1)));
+                            *torch::jit::toIValue(writes[i]->input(1)));
         if (it == items.keys.end()) continue;
         const auto at = it - items.keys.begin();
         items.keys.erase(it);
@@ -962,26 +962,26 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
     };
     // What each pop returns: the key's value then, else its default; a pop or del of a key the
     // dict does not hold raises (KeyError), and the dict is left as it is.
-    std::vector<torch::jit::Value*> popped(sets.size(), nullptr);
-    for (size_t i = 0; i < sets.size() && foldable; ++i) {
-      if (sets[i]->kind() == kSetItem) continue;
+    std::vector<torch::jit::Value*> popped(writes.size(), nullptr);
+    for (size_t i = 0; i < writes.size() && foldable; ++i) {
+      if (writes[i]->kind() == kSetItem) continue;
       Items items = items_after(i);
-      auto it =
-          std::find(items.keys.begin(), items.keys.end(), *torch::jit::toIValue(sets[i]->input(1)));
+      auto it = std::find(items.keys.begin(), items.keys.end(),
+                          *torch::jit::toIValue(writes[i]->input(1)));
       if (it != items.keys.end()) {
         popped[i] = items.values[it - items.keys.begin()];
-      } else if (sets[i]->inputs().size() == 3) {
-        popped[i] = sets[i]->input(2);
+      } else if (writes[i]->inputs().size() == 3) {
+        popped[i] = writes[i]->input(2);
       } else {
         foldable = false;
       }
     }
     if (!foldable) continue;
-    std::vector<Node*> snapshots(sets.size() + 1, nullptr);
+    std::vector<Node*> snapshots(writes.size() + 1, nullptr);
     for (auto& [user, offset] : reads) {
       Node* at = AncestorIn(user, block);
       const size_t n =
-          std::count_if(sets.begin(), sets.end(), [&](Node* s) { return at->isAfter(s); });
+          std::count_if(writes.begin(), writes.end(), [&](Node* s) { return at->isAfter(s); });
       Items items = items_after(n);
       if (user->kind() == kGetItem && user->inputs().size() == 2) {
         std::optional<c10::IValue> key = torch::jit::toIValue(user->input(1));
@@ -999,9 +999,9 @@ bool FoldAssignedDicts(torch::jit::Block* top) {
       }
       user->replaceInput(offset, snapshots[n]->output());
     }
-    for (size_t i = 0; i < sets.size(); ++i) {
-      if (sets[i]->kind() == kPop) sets[i]->output()->replaceAllUsesWith(popped[i]);
-      sets[i]->destroy();
+    for (size_t i = 0; i < writes.size(); ++i) {
+      if (writes[i]->kind() == kPop) writes[i]->output()->replaceAllUsesWith(popped[i]);
+      writes[i]->destroy();
     }
     node->destroy();
     changed = true;

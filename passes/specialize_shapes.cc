@@ -33,15 +33,6 @@ using torch::jit::Block;
 using torch::jit::Node;
 using torch::jit::Value;
 
-bool HasTag(const Node& node, at::Tag tag) {
-  const torch::jit::Operator* op = node.maybeOperator();
-  if (!op) return false;
-  for (at::Tag t : op->getTags()) {
-    if (t == tag) return true;
-  }
-  return false;
-}
-
 bool IntDivisionByZero(const Node& node, const std::vector<c10::IValue>& in) {
   static const auto* kinds = new absl::flat_hash_set<c10::Symbol>{
       c10::aten::remainder, c10::aten::floordiv,
