@@ -62,8 +62,9 @@ class Records {
 // checked against the CRC-32 the zip's central directory gives (libzip's zip_stat), with zlib.
 class StreamRecords : public Records {
  public:
+  // Takes `zip` (libzip's handle of the same file) before the reader, which may throw.
   StreamRecords(const std::string& path, zip_t* zip, std::string prefix)
-      : reader_(path), zip_(zip, zip_discard), prefix_(std::move(prefix)) {}
+      : zip_(zip, zip_discard), reader_(path), prefix_(std::move(prefix)) {}
   bool Has(const std::string& name) const override { return reader_.hasRecord(name); }
   std::vector<std::string> Names() const override { return reader_.getAllRecords(); }
   std::string Read(const std::string& name) const override {
@@ -89,14 +90,15 @@ class StreamRecords : public Records {
   }
 
  private:
-  mutable caffe2::serialize::PyTorchStreamReader reader_;
   std::unique_ptr<zip_t, void (*)(zip_t*)> zip_;
+  mutable caffe2::serialize::PyTorchStreamReader reader_;
   std::string prefix_;  // the top directory, with its '/'
 };
 
 class ZipRecords : public Records {
  public:
   explicit ZipRecords(zip_t* zip) : zip_(zip, zip_discard) {}
+  zip_t* Release() { return zip_.release(); }
   bool Has(const std::string& name) const override {
     return zip_name_locate(zip_.get(), name.c_str(), 0) >= 0;
   }
@@ -153,10 +155,8 @@ absl::StatusOr<std::unique_ptr<Records>> Records::Open(const std::string& path) 
                              });
   if (!one_directory) return std::unique_ptr<Records>(std::move(records));
   try {
-    zip_t* again = zip_open(path.c_str(), ZIP_RDONLY, &error);
-    if (!again) return absl::InvalidArgumentError("not a readable zip archive");
     return std::unique_ptr<Records>(
-        std::make_unique<StreamRecords>(path, again, names[0].substr(0, slash + 1)));
+        std::make_unique<StreamRecords>(path, records->Release(), names[0].substr(0, slash + 1)));
   } catch (const std::exception& e) {
     return absl::InvalidArgumentError(absl::StrCat("damaged archive: ", ExceptionMessage(e)));
   }
