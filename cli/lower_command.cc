@@ -10,11 +10,13 @@
 
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "cli/console.h"
 #include "cli/flags.h"
+#include "ir/exported_program.h"
 #include "ir/files.h"
 #include "ir/status_macros.h"
 #include "lowering/pipeline.h"
@@ -23,6 +25,9 @@
 
 namespace graph_lower {
 namespace {
+
+// -o NAME.pt2: a torch.export archive; anything else a TorchScript archive.
+bool IsExportedProgramPath(const std::string& path) { return absl::EndsWith(path, ".pt2"); }
 
 // [{name, attribute, kind, shape, dtype}] for each lifted tensor, in graph input order.
 nlohmann::json LiftedJson(const Program& program) {
@@ -61,6 +66,11 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
         "inputs whose new values are returned"));
   }
   const std::string output = absl::GetFlag(FLAGS_output);
+  if (IsExportedProgramPath(output) && !program.exported) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(output, ": a .pt2 is written only for a program read from one (", input,
+                     " has no torch.export signature); write a TorchScript archive (.pt) instead"));
+  }
   LoweringOptions options;
   options.opset = std::move(opset);
   // --strict is applied here rather than by LowerToCoreAten, so that the report is still written.
@@ -130,7 +140,11 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
     SaveOptions save;
     save.signature = signature ? &*signature : nullptr;
     save.lifted = &program.lifted;
-    if (absl::Status s = SaveArchive(*program.graph, output, save); !s.ok()) {
+    if (absl::Status s =
+            IsExportedProgramPath(output)
+                ? SaveExportedProgram(*program.graph, program, report->mutated_inputs, output)
+                : SaveArchive(*program.graph, output, save);
+        !s.ok()) {
       return s;
     }
     steps.emplace_back("save", MillisecondsSince(save_start));

@@ -27,6 +27,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "ir/errors.h"
+#include "ir/export_schema.h"
 #include "ir/files.h"
 #include "ir/graph_io_internal.h"
 #include "ir/pickle_check.h"
@@ -199,66 +200,23 @@ json ParseJson(const std::string& text, const std::string& record) {
   }
 }
 
-// schema.py's ScalarType, Layout and MemoryFormat numbers (torch/_export/serde/schema.py; the
-// mapping of torch/_export/serde/serialize.py's _TORCH_TO_SERIALIZE_DTYPE and friends).
+// schema.py's ScalarType, Layout and MemoryFormat numbers (export_schema.h).
+template <typename T, size_t N>
+T FromCode(const std::pair<int, T> (&table)[N], int64_t code, absl::string_view what,
+           const std::string& where) {
+  for (const auto& [c, value] : table) {
+    if (c == code) return value;
+  }
+  Fail(absl::StrCat(where, ": unknown ", what, " code ", code));
+}
 c10::ScalarType ScalarTypeOf(int64_t code, const std::string& where) {
-  static const auto* const kTypes = new std::map<int64_t, c10::ScalarType>{
-      {1, c10::kByte},
-      {2, c10::kChar},
-      {3, c10::kShort},
-      {4, c10::kInt},
-      {5, c10::kLong},
-      {6, c10::kHalf},
-      {7, c10::kFloat},
-      {8, c10::kDouble},
-      {9, c10::kComplexHalf},
-      {10, c10::kComplexFloat},
-      {11, c10::kComplexDouble},
-      {12, c10::kBool},
-      {13, c10::kBFloat16},
-      {28, c10::kUInt16},
-      {29, c10::ScalarType::Float8_e4m3fn},
-      {30, c10::ScalarType::Float8_e5m2},
-      {31, c10::ScalarType::Float8_e4m3fnuz},
-      {32, c10::ScalarType::Float8_e5m2fnuz},
-      {34, c10::kUInt32},
-      {35, c10::kUInt64},
-  };
-  auto it = kTypes->find(code);
-  if (it == kTypes->end()) Fail(absl::StrCat(where, ": unknown dtype code ", code));
-  return it->second;
+  return FromCode(kSerdeScalarTypes, code, "dtype", where);
 }
 c10::Layout LayoutOf(int64_t code, const std::string& where) {
-  switch (code) {
-    case 1:
-      return c10::kSparse;
-    case 2:
-      return c10::kSparseCsr;
-    case 3:
-      return c10::kSparseCsc;
-    case 4:
-      return c10::kSparseBsr;
-    case 5:
-      return c10::kSparseBsc;
-    case 6:
-      return c10::kMkldnn;
-    case 7:
-      return c10::kStrided;
-  }
-  Fail(absl::StrCat(where, ": unknown layout code ", code));
+  return FromCode(kSerdeLayouts, code, "layout", where);
 }
 c10::MemoryFormat MemoryFormatOf(int64_t code, const std::string& where) {
-  switch (code) {
-    case 1:
-      return c10::MemoryFormat::Contiguous;
-    case 2:
-      return c10::MemoryFormat::ChannelsLast;
-    case 3:
-      return c10::MemoryFormat::ChannelsLast3d;
-    case 4:
-      return c10::MemoryFormat::Preserve;
-  }
-  Fail(absl::StrCat(where, ": unknown memory format code ", code));
+  return FromCode(kSerdeMemoryFormats, code, "memory format", where);
 }
 
 const char kDynamicHint[] =
@@ -342,13 +300,13 @@ struct Pieces {
   json program;  // schema.py's ExportedProgram
   std::string program_record;
   // State-dict name -> tensor, and lifted constant name -> tensor.
-  absl::flat_hash_map<std::string, at::Tensor> state_dict, constants;
+  std::vector<ExportedTensor> state_dict, constants;
   std::optional<c10::IValue> example_inputs;  // (args, kwargs), as torch.save wrote them
 };
 
 // A torch.save pickle's value with stand-in objects (LoadTorchSave) replaced by what they hold:
 // a Parameter by its tensor.
-c10::IValue Unwrap(const c10::IValue& v) {
+c10::IValue Unwrap(const c10::IValue& v, bool* is_parameter = nullptr) {
   if (v.isObject()) {
     const c10::ivalue::Object& o = v.toObjectRef();
     const std::string type = o.type()->name() ? o.type()->name()->qualifiedName() : "";
@@ -358,6 +316,7 @@ c10::IValue Unwrap(const c10::IValue& v) {
          absl::EndsWith(type, "._rebuild_parameter_with_state")) &&
         o.slots().size() == 1 && o.getSlot(0).isTuple() &&
         !o.getSlot(0).toTupleRef().elements().empty()) {
+      if (is_parameter) *is_parameter = true;
       return o.getSlot(0).toTupleRef().elements()[0];
     }
     Fail(absl::StrCat("a pickled object of class ", type, " (only tensors can be read)"));
@@ -365,28 +324,27 @@ c10::IValue Unwrap(const c10::IValue& v) {
   return v;
 }
 
-absl::flat_hash_map<std::string, at::Tensor> TensorDict(const Records& records,
-                                                        const std::string& record) {
+std::vector<ExportedTensor> TensorDict(const Records& records, const std::string& record) {
   absl::StatusOr<c10::IValue> value = LoadTorchSave(records.Read(record));
   if (!value.ok()) Fail(absl::StrCat(record, ": ", value.status().message()));
   if (!value->isGenericDict()) Fail(absl::StrCat(record, ": not a dict of tensors"));
-  absl::flat_hash_map<std::string, at::Tensor> out;
+  std::vector<ExportedTensor> out;
   for (const auto& entry : value->toGenericDict()) {
-    const c10::IValue v = Unwrap(entry.value());
+    bool is_parameter = false;
+    const c10::IValue v = Unwrap(entry.value(), &is_parameter);
     if (!entry.key().isString() || !v.isTensor()) {
       Fail(absl::StrCat(record, ": not a dict of tensors"));
     }
-    out[entry.key().toStringRef()] = v.toTensor();
+    out.push_back({entry.key().toStringRef(), v.toTensor(), is_parameter});
   }
   return out;
 }
 
 // A PT2 archive's payload (model_weights_config.json or model_constants_config.json): name ->
 // tensor, each a view of its raw storage record as its tensor_meta says.
-absl::flat_hash_map<std::string, at::Tensor> Payload(const Records& records,
-                                                     const std::string& directory,
-                                                     const std::string& config_record) {
-  absl::flat_hash_map<std::string, at::Tensor> out;
+std::vector<ExportedTensor> Payload(const Records& records, const std::string& directory,
+                                    const std::string& config_record) {
+  std::vector<ExportedTensor> out;
   if (!records.Has(config_record)) Fail(absl::StrCat("the archive has no '", config_record, "'"));
   const json config = ParseJson(records.Read(config_record), config_record);
   const json& entries = At(config, "config", config_record);
@@ -396,12 +354,13 @@ absl::flat_hash_map<std::string, at::Tensor> Payload(const Records& records,
     const std::string where = absl::StrCat(config_record, ".config['", name, "']");
     const std::string file = directory + String(entry, "path_name", where);
     const bool pickled = entry.value("use_pickle", false);
+    const bool is_parameter = entry.value("is_param", false);
     if (pickled) {
       absl::StatusOr<c10::IValue> v = LoadTorchSave(records.Read(file));
       if (!v.ok()) Fail(absl::StrCat(file, ": ", v.status().message()));
       const c10::IValue t = Unwrap(*v);
       if (!t.isTensor()) Fail(absl::StrCat(file, ": not a tensor"));
-      out[name] = t.toTensor();
+      out.push_back({name, t.toTensor(), is_parameter});
       continue;
     }
     if (!entry.contains("tensor_meta") || entry["tensor_meta"].is_null()) {
@@ -446,7 +405,8 @@ absl::flat_hash_map<std::string, at::Tensor> Payload(const Records& records,
       Fail(absl::StrCat("weight '", name, "' (", MetaText(meta), ") does not fit in record '", file,
                         "' of ", flat.numel() * item, " bytes"));
     }
-    out[name] = flat.as_strided(meta.sizes, meta.strides, meta.storage_offset);
+    out.push_back(
+        {name, flat.as_strided(meta.sizes, meta.strides, meta.storage_offset), is_parameter});
   }
   return out;
 }
@@ -840,7 +800,7 @@ class GraphBuilder {
   absl::flat_hash_map<std::string, Value*> env_;
 };
 
-Program BuildProgram(const Pieces& pieces, const std::string& path) {
+Program BuildProgram(Pieces& pieces, const std::string& path) {
   const json& ep = pieces.program;
   const std::string& rec = pieces.program_record;
   const json& version = At(ep, "schema_version", rec);
@@ -871,6 +831,9 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
     metas.emplace(name, ReadTensorMeta(meta, absl::StrCat("graph.tensor_values['", name, "']")));
   }
 
+  absl::flat_hash_map<std::string, at::Tensor> state_dict, constants;
+  for (const ExportedTensor& t : pieces.state_dict) state_dict.emplace(t.name, t.value);
+  for (const ExportedTensor& t : pieces.constants) constants.emplace(t.name, t.value);
   Program program;
   program.source = path;
   program.graph = std::make_shared<torch::jit::Graph>();
@@ -882,7 +845,9 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
     std::string input, name;
     at::Tensor value;
     bool is_parameter;
+    size_t spec;  // its index in input_specs
   };
+  auto source = std::make_shared<ExportedProgramSource>();
   std::vector<Lift> lifts;
   const json& specs = Array(signature, "input_specs", "graph_module.signature");
   for (size_t i = 0; i < specs.size(); ++i) {
@@ -899,12 +864,14 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
         Value* in = program.graph->addInput();
         in->setType(c10::TensorType::get());
         builder.Bind(name, in);
+        source->input_specs.push_back(i);
         made.emplace_back(SampleOf(meta->second, generator, name));
       } else {
         // A non-tensor input torch.export specialised: nothing in the graph reads it.
         const c10::IValue value = ConstantValue(At(*spec, "arg", at), at + ".arg");
         Value* in = program.graph->addInput(absl::StrCat("constant_input_", i));
         in->setType(value.isNone() ? c10::NoneType::get() : value.type());
+        source->input_specs.push_back(i);
         made.push_back(value);
       }
     } else if (kind == "parameter" || kind == "buffer" || kind == "tensor_constant") {
@@ -914,8 +881,8 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
                                                   : "tensor_constant_name";
       const std::string name = String(*spec, key, at);
       // Non-persistent buffers are kept with the constants, lifted constants may be either.
-      const auto* first = kind == "tensor_constant" ? &pieces.constants : &pieces.state_dict;
-      const auto* second = kind == "tensor_constant" ? &pieces.state_dict : &pieces.constants;
+      const auto* first = kind == "tensor_constant" ? &constants : &state_dict;
+      const auto* second = kind == "tensor_constant" ? &state_dict : &constants;
       auto value = first->find(name);
       if (value == first->end()) value = second->find(name);
       if (value == second->end()) {
@@ -930,13 +897,14 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
                             MetaText(meta->second)));
         }
       }
-      lifts.push_back({input, name, value->second.detach(), kind == "parameter"});
+      lifts.push_back({input, name, value->second.detach(), kind == "parameter", i});
     } else if (kind == "constant_input") {
       // schema.py's InputToConstantInputSpec: a non-tensor input torch.export specialised to
       // `value`; nothing in the graph reads it.
       const c10::IValue value = ConstantValue(At(*spec, "value", at), at + ".value");
       Value* in = program.graph->addInput(String(*spec, "name", at));
       in->setType(value.isNone() ? c10::NoneType::get() : value.type());
+      source->input_specs.push_back(i);
       made.push_back(value);
     } else {
       Fail(absl::StrCat(at, ": inputs of kind '", kind, "' (",
@@ -953,6 +921,7 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
       attribute = absl::StrCat(base, "_", n);
     attribute_names[attribute] = 1;
     builder.Bind(l.input, in);
+    source->input_specs.push_back(l.spec);
     program.lifted.push_back({l.name, attribute, l.value, l.is_parameter});
   }
   const json& nodes = Array(graph, "nodes", "graph");
@@ -978,6 +947,11 @@ Program BuildProgram(const Pieces& pieces, const std::string& path) {
     }
     if (fits) program.sample_inputs = std::move(leaves);
   }
+  source->example_inputs = std::move(pieces.example_inputs);
+  source->state_dict = std::move(pieces.state_dict);
+  source->constants = std::move(pieces.constants);
+  source->program = std::move(pieces.program);
+  program.exported = std::move(source);
   return program;
 }
 
@@ -1006,7 +980,8 @@ absl::StatusOr<Program> LoadExportedProgram(const std::string& path) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", records.status().message()));
   }
   try {
-    return BuildProgram(ReadPieces(**records), path);
+    Pieces pieces = ReadPieces(**records);
+    return BuildProgram(pieces, path);
   } catch (const BadArchive& e) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", e.message));
   } catch (const std::exception& e) {

@@ -13,8 +13,15 @@
 #ifndef GRAPH_LOWER_IR_EXPORTED_PROGRAM_H_
 #define GRAPH_LOWER_IR_EXPORTED_PROGRAM_H_
 
-#include <string>
+#include <torch/csrc/jit/ir/ir.h>
 
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "ir/graph_io.h"
 
@@ -50,6 +57,51 @@ bool IsExportedProgramArchive(const std::string& path);
 // the message says how to export with static ones); weights missing, or whose size, dtype or
 // storage disagrees with the program's metadata.
 absl::StatusOr<Program> LoadExportedProgram(const std::string& path);
+
+// A tensor of an archive's state dict or constants.
+struct ExportedTensor {
+  std::string name;  // "layers.0.weight"
+  at::Tensor value;
+  bool is_parameter = false;  // a torch.nn.Parameter in the archive
+};
+
+// What LoadExportedProgram keeps of the archive (Program::exported).
+struct ExportedProgramSource {
+  nlohmann::json program;  // schema.py's ExportedProgram, as read
+  // Per input of the program's graph, the index of its entry in the signature's input_specs.
+  std::vector<size_t> input_specs;
+  std::optional<c10::IValue> example_inputs;  // (args, kwargs), when the archive holds them
+  // The archive's state dict (parameters and persistent buffers, those the graph does not use
+  // and tied names of one tensor included) and constants (tensor constants, non-persistent
+  // buffers), in its order.
+  std::vector<ExportedTensor> state_dict, constants;
+};
+
+// Writes `graph`, the lowering of `program` (read by LoadExportedProgram; its graph's inputs
+// unchanged), as a torch.export archive at `path`, in the layout the running libtorch's
+// torch.export.save writes: torch 2.6's (files at the zip's root, weights as torch.save pickles,
+// parameters as torch.nn.Parameter) or the PT2 archive (raw weight storages). The file is
+// written whole to a temporary file and renamed into place.
+//
+// The program keeps the archive's signature: the same parameter, buffer, constant and user input
+// names and roles, and its outputs. `mutated_inputs` (LoweringReport::mutated_inputs) are the
+// graph inputs whose final values `graph` returns after its own outputs; each becomes a
+// buffer_mutation (user_input_mutation, parameter_mutation) output, placed before the user
+// outputs as torch.export orders them. Tensor constants in `graph` are lifted to inputs as
+// torch.export lifts them (tensor_constant inputs `c_lifted_tensor_N`, named `lifted_tensor_N`,
+// before the user inputs). Every value's tensor metadata (dtype, sizes, strides, storage offset)
+// is measured by running `graph` once on `program.sample_inputs` and the lifted tensors. The
+// verifier is ATEN when no op writes its inputs, the archive's otherwise. The rest of the
+// program (module_call_graph, pytree specs, opset_version, range_constraints) is copied.
+//
+// Errors (InvalidArgument, naming `path` and the problem; nothing is written): `program` was not
+// read from a torch.export archive; `graph` holds what an exported program cannot: control flow
+// (prim::If, prim::Loop), an int or float computed at run time, an op with no schema, a dtype
+// the schema has no number for; a parameter written by the program with torch 2.6 (its schema
+// has no parameter_mutation); running the graph on the sample inputs fails.
+absl::Status SaveExportedProgram(const torch::jit::Graph& graph, const Program& program,
+                                 const std::vector<std::string>& mutated_inputs,
+                                 const std::string& path);
 
 }  // namespace graph_lower
 

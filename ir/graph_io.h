@@ -17,6 +17,8 @@
 
 namespace graph_lower {
 
+struct ExportedProgramSource;  // exported_program.h
+
 // Replaces every prim::CallFunction / prim::CallMethod of `graph` by the callee's graph as written
 // (GraphFunction::graph()), nested calls included, as torch::jit::Inline does when graph executor
 // optimisation is on. torch::jit::Inline inlines one level only when it is off
@@ -76,6 +78,9 @@ struct Program {
   // The user inputs of a program read from a torch.export archive (LoadExportedProgram): its
   // stored example inputs, or values of its recorded shapes and dtypes. Unset for other programs.
   std::optional<std::vector<c10::IValue>> sample_inputs;
+  // A program read from a torch.export archive: what SaveExportedProgram needs of the archive to
+  // write the lowered program back as one. Unset for other programs.
+  std::shared_ptr<const ExportedProgramSource> exported;
 };
 
 // A graph input's parameter name from its debug name: TorchScript's SSA suffix dropped ("n.1"

@@ -57,6 +57,27 @@ class Upsampler(torch.nn.Module):
         return (-y if flip else y) * scale
 
 
+class WritesInput(torch.nn.Module):
+    """Writes a user input in place and makes a tensor constant in forward (lifted by export)."""
+
+    def forward(self, x, y):
+        x.add_(1)
+        return x * y + torch.tensor([1.0, -2.0, 3.0])
+
+
+class Tied(torch.nn.Module):
+    """One parameter under two names (an embedding tied to the output projection)."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(10, 8)
+        self.head = torch.nn.Linear(8, 10, bias=False)
+        self.head.weight = self.emb.weight
+
+    def forward(self, ids):
+        return torch.log_softmax(self.head(torch.relu(self.emb(ids))), dim=-1)
+
+
 def _programs():
     import torchvision
 
@@ -69,6 +90,10 @@ def _programs():
     # Training mode: the program writes its buffers (num_batches_tracked.add_(1), an int64
     # buffer given the number 1), whose new values come after the outputs.
     yield "batchnorm_training", torch.nn.BatchNorm1d(4), (torch.randn(8, 4),)
+    yield "writes_input", WritesInput(), (torch.randn(2, 3), torch.randn(2, 3))
+    yield "tied", Tied(), (torch.tensor([[1, 2, 3], [4, 5, 9]]),)
+    yield "mobilenet_v3_small", torchvision.models.mobilenet_v3_small(num_classes=10), (
+        torch.randn(1, 3, 64, 64),)
 
 
 def _new_inputs(inputs):
@@ -103,6 +128,72 @@ def test_pt2_lowers_to_core_aten_and_matches_eager(graph_lower_bin, tmp_path, na
     assert len(have) == len(want) + len(got["mutated_inputs"]), got["mutated_inputs"]
     for a, b in zip(have, want):
         torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-4)
+
+
+def _is_core(target):
+    import operator
+    return target is operator.getitem or torch.Tag.core in getattr(target, "tags", ())
+
+
+def _specs(specs):
+    """(kind, target, name) of each spec but the tensor constants lowering may add or fold."""
+    return [(s.kind.name, s.target, s.arg.name if hasattr(s.arg, "name") else repr(s.arg))
+            for s in specs if s.kind.name != "CONSTANT_TENSOR"]
+
+
+@pytest.mark.parametrize("name", ["resnet18", "block", "scalars", "upsampler",
+                                  "batchnorm_training", "writes_input", "tied",
+                                  "mobilenet_v3_small"])
+def test_pt2_to_pt2_loads_keeps_its_signature_and_matches_eager(graph_lower_bin, tmp_path, name):
+    import copy
+    module, inputs = next((m, i) for n, m, i in _programs() if n == name)
+    module.train(name == "batchnorm_training")
+    torch._dynamo.reset()
+    path, out = tmp_path / f"{name}.pt2", tmp_path / f"{name}.core.pt2"
+    ep = torch.export.export(copy.deepcopy(module), copy.deepcopy(inputs))
+    torch.export.save(ep, str(path))
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(out), "--verify")
+    assert proc.returncode == 0, proc.stderr
+    lowered = torch.export.load(str(out))
+    calls = [n.target for n in lowered.graph.nodes if n.op == "call_function"]
+    assert calls and [t for t in calls if not _is_core(t)] == []
+    # The same parameters, buffers and user inputs under the same names, in the same roles.
+    assert _specs(lowered.graph_signature.input_specs) == _specs(ep.graph_signature.input_specs)
+    decomposed = ep.run_decompositions()
+    kinds = [s.kind.name for s in lowered.graph_signature.output_specs]
+    want_kinds = [s.kind.name for s in decomposed.graph_signature.output_specs]
+    assert sorted(kinds) == sorted(want_kinds), (kinds, want_kinds)
+    assert sorted(lowered.graph_signature.buffers_to_mutate.values()) == \
+        sorted(decomposed.graph_signature.buffers_to_mutate.values())
+    # Against eager, the original module on copies of new inputs, and against PyTorch's own
+    # decomposition; buffers and inputs written as eager writes them.
+    new = _new_inputs(inputs)
+    runs = []
+    for m in (module, lowered.module(), decomposed.module()):
+        args = copy.deepcopy(new)
+        runs.append((torch.utils._pytree.tree_leaves(m(*args)), args,
+                     {k: v for k, v in m.state_dict().items()}))
+    (want, want_args, want_state), ours, theirs = runs
+    for have, have_args, have_state in (ours, theirs):
+        assert len(have) == len(want)
+        for a, b in zip(have, want):
+            torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-4)
+        for a, b in zip(torch.utils._pytree.tree_leaves(have_args),
+                        torch.utils._pytree.tree_leaves(want_args)):
+            torch.testing.assert_close(a, b)
+        # ep.module() keeps one name of tied weights, as PyTorch's own does.
+        assert set(have_state) == set(theirs[2])
+        for k in set(have_state) & set(want_state):
+            torch.testing.assert_close(have_state[k], want_state[k], rtol=1e-4, atol=1e-4)
+
+
+def test_pt2_output_needs_a_pt2_input(graph_lower_bin, tmp_path):
+    src = tmp_path / "m.pt"
+    torch.jit.save(torch.jit.script(torch.nn.Linear(3, 2)), str(src))
+    out = tmp_path / "m.pt2"
+    proc = run_cli(graph_lower_bin, str(src), "--example-inputs", "f32[4,3]", "-o", str(out))
+    assert proc.returncode == 2 and "no torch.export signature" in proc.stderr, proc.stderr
+    assert not out.exists()
 
 
 def _saved(tmp_path):
