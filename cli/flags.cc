@@ -12,6 +12,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -156,6 +157,24 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
   }
   if (spec.empty()) return std::nullopt;
   ASSIGN_OR_RETURN(std::vector<c10::IValue> all, ProgramExampleInputs(program, spec));
+  if (program.sample_inputs) {
+    // A torch.export program is specialised to the shapes it was exported with: other inputs
+    // would verify nothing about them.
+    const std::vector<c10::IValue>& recorded = *program.sample_inputs;
+    for (size_t i = 0; i < recorded.size() && i < all.size(); ++i) {
+      if (!recorded[i].isTensor()) continue;
+      const at::Tensor& want = recorded[i].toTensor();
+      const bool same = all[i].isTensor() && all[i].toTensor().sizes() == want.sizes() &&
+                        all[i].toTensor().scalar_type() == want.scalar_type();
+      if (!same) {
+        const std::string name = ParameterName(program.graph->inputs()[i]->debugName());
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--example-inputs: input ", name, " must be ", c10::toString(want.scalar_type()), "[",
+            absl::StrJoin(want.sizes(), ", "), "], the shape and dtype ", program.source,
+            " was exported with (its shapes are static)"));
+      }
+    }
+  }
   return std::move(all);
 }
 

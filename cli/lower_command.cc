@@ -27,7 +27,9 @@ namespace graph_lower {
 namespace {
 
 // -o NAME.pt2: a torch.export archive; anything else a TorchScript archive.
-bool IsExportedProgramPath(const std::string& path) { return absl::EndsWith(path, ".pt2"); }
+bool IsExportedProgramPath(const std::string& path) {
+  return absl::EndsWithIgnoreCase(path, ".pt2");
+}
 
 // [{name, attribute, kind, shape, dtype}] for each lifted tensor, in graph input order.
 nlohmann::json LiftedJson(const Program& program) {

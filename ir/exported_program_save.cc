@@ -154,6 +154,7 @@ class ProgramWriter {
  private:
   void Evaluate();
   std::string NewName(const std::string& base);
+  std::string Lift(const at::Tensor& t);  // a tensor constant as a new input; its name
   std::string TensorName(const Value* v, const std::string& where);
   json Argument(const Value* v, const c10::Argument* formal, const std::string& where);
   json ConstantJson(const c10::IValue& c, const c10::TypePtr& real, const std::string& where);
@@ -257,24 +258,26 @@ void ProgramWriter::Evaluate() {
   }
 }
 
+std::string ProgramWriter::Lift(const at::Tensor& t) {
+  // torch.export's lifted constants: input c_lifted_tensor_N, constant lifted_tensor_N.
+  std::string target;
+  for (int n = static_cast<int>(lifted_constants_.size());; ++n) {
+    target = absl::StrCat("lifted_tensor_", n);
+    if (!used_.contains(target) && !used_.contains("c_" + target)) break;
+  }
+  const std::string name = NewName("c_" + target);
+  used_.insert(target);
+  lifted_constants_.emplace_back(target, t);
+  lifted_constant_inputs_.push_back(name);
+  tensor_values_[name] = MetaJson(t, false, name);
+  return name;
+}
+
 std::string ProgramWriter::TensorName(const Value* v, const std::string& where) {
   v = Source(v);
   if (auto it = names_.find(v); it != names_.end()) return it->second;
   if (v->node()->kind() == c10::prim::Constant && values_.at(v).isTensor()) {
-    // torch.export's lifted constants: input c_lifted_tensor_N, constant lifted_tensor_N.
-    std::string target;
-    for (int n = static_cast<int>(lifted_constants_.size());; ++n) {
-      target = absl::StrCat("lifted_tensor_", n);
-      if (!used_.contains(target) && !used_.contains("c_" + target)) break;
-    }
-    const std::string name = NewName("c_" + target);
-    used_.insert(target);
-    const at::Tensor& t = values_.at(v).toTensor();
-    lifted_constants_.emplace_back(target, t);
-    lifted_constant_inputs_.push_back(name);
-    tensor_values_[name] = MetaJson(t, false, name);
-    names_[v] = name;
-    return name;
+    return names_[v] = Lift(values_.at(v).toTensor());
   }
   Refuse(absl::StrCat(where, ": a value of type ", v->type()->repr_str(), " made by ",
                       v->node()->kind().toQualString(),
@@ -338,7 +341,12 @@ json ProgramWriter::Argument(const Value* v, const c10::Argument* formal,
     if (auto o = real->cast<c10::OptionalType>()) real = o->getElementType();
   }
   const Node* p = v->node();
-  if (p->kind() == c10::prim::Constant && !values_.at(v).isTensor()) {
+  const auto list_type = v->type()->cast<c10::ListType>();
+  const bool tensors =
+      list_type && (list_type->getElementType()->kind() == c10::TypeKind::TensorType ||
+                    list_type->getElementType()->isSubtypeOf(
+                        *c10::OptionalType::create(c10::TensorType::get())));
+  if (p->kind() == c10::prim::Constant && !values_.at(v).isTensor() && !tensors) {
     return ConstantJson(values_.at(v), real, where);
   }
   const c10::TypePtr type = v->type();
@@ -361,6 +369,23 @@ json ProgramWriter::Argument(const Value* v, const c10::Argument* formal,
             items.push_back({{"as_tensor", {{"name", TensorName(e, where)}}}});
           } else {
             items.push_back({{"name", TensorName(e, where)}});
+          }
+        }
+      } else if (p->kind() == c10::prim::Constant) {
+        // A constant list of tensors (glue folded): each element lifted, once per list.
+        auto [it, added] = list_names_.try_emplace(v);
+        if (added) {
+          for (const c10::IValue& e : values_.at(v).toListRef()) {
+            it->second.push_back(e.isTensor() ? Lift(e.toTensor()) : std::string());
+          }
+        }
+        for (const std::string& name : it->second) {
+          if (name.empty()) {
+            items.push_back({{"as_none", true}});
+          } else if (optional_tensors) {
+            items.push_back({{"as_tensor", {{"name", name}}}});
+          } else {
+            items.push_back({{"name", name}});
           }
         }
       } else if (auto it = list_names_.find(v); it != list_names_.end() && !optional_tensors) {
@@ -658,11 +683,10 @@ json ProgramWriter::Build(const std::vector<std::string>& mutated_inputs) {
 // torch.jit._pickle.restore_type_tag, which torch.load(weights_only=True) of torch 2.14 refuses.
 class TorchSaveWriter {
  public:
-  // An OrderedDict of name -> tensor, parameters (the bool) as torch.nn.Parameter.
+  // A dict of name -> tensor, in order, parameters (the bool) as torch.nn.Parameter.
   std::string SaveStateDict(const std::vector<std::tuple<std::string, at::Tensor, bool>>& entries) {
     out_ = "\x80\x02";  // PROTO 2
-    OrderedDict();
-    out_ += '(';  // MARK
+    out_ += "}(";       // EMPTY_DICT, MARK: a dict, as torch.export.save pickles state dicts
     for (const auto& [name, tensor, is_parameter] : entries) {
       String(name);
       if (is_parameter) Global("torch._utils", "_rebuild_parameter");

@@ -16,6 +16,7 @@
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "ir/errors.h"
+#include "ir/exported_program.h"
 #include "ir/graph_io.h"
 #include "ir/graph_io_internal.h"
 #include "ir/mutation.h"
@@ -145,6 +146,89 @@ TEST(MutationTest, AnyNodeChangesMetadataInPlaceFindsTransposesAndResizes) {
                  "      %a : Tensor = aten::unsqueeze_(%x, %one)\n      -> (%a)\n"
                  "    block1():\n      -> (%x)\n  return (%y)\n")
            ->block()));
+}
+
+// A program as LoadExportedProgram makes it from an archive of one user input x: f32[2, 3] and
+// one user output, with `graph` as its (lowered) graph.
+Program ExportedProgramOf(std::shared_ptr<torch::jit::Graph> graph) {
+  auto source = std::make_shared<ExportedProgramSource>();
+  const nlohmann::json meta = {{"dtype", 7},
+                               {"sizes", {{{"as_int", 2}}, {{"as_int", 3}}}},
+                               {"requires_grad", false},
+                               {"device", {{"type", "cpu"}}},
+                               {"strides", {{{"as_int", 3}}, {{"as_int", 1}}}},
+                               {"storage_offset", {{"as_int", 0}}},
+                               {"layout", 7}};
+  source->program = {
+      {"graph_module",
+       {{"graph",
+         {{"inputs", {{{"as_tensor", {{"name", "x"}}}}}},
+          {"outputs", {{{"as_tensor", {{"name", "r"}}}}}},
+          {"nodes", nlohmann::json::array()},
+          {"tensor_values", {{"x", meta}}}}},
+        {"signature",
+         {{"input_specs", {{{"user_input", {{"arg", {{"as_tensor", {{"name", "x"}}}}}}}}}},
+          {"output_specs", {{{"user_output", {{"arg", {{"as_tensor", {{"name", "r"}}}}}}}}}}}}}},
+      {"schema_version", {{"major", 8}, {"minor", 2}}},
+      {"range_constraints", nlohmann::json::object()},
+      {"verifiers", {"TRAINING"}}};
+  source->input_specs = {0};
+  Program program;
+  program.graph = std::move(graph);
+  program.source = "test.pt2";
+  program.sample_inputs = std::vector<c10::IValue>{torch::randn({2, 3})};
+  program.exported = std::move(source);
+  return program;
+}
+
+TEST(ExportedProgramTest, WrittenProgramReadsBackWithItsOpsAndSignature) {
+  Program program = ExportedProgramOf(test_util::ParseIr(R"IR(
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %c : Double(requires_grad=0, device=cpu) = prim::Constant[value={2.5}]()
+  %s : Tensor = aten::add(%x, %c, %one)
+  %r : Tensor = aten::relu(%s)
+  return (%r)
+)IR"));
+  const std::string path = TempPath("written.pt2");
+  ASSERT_TRUE(SaveExportedProgram(*program.graph, program, {}, path).ok());
+  absl::StatusOr<Program> back = LoadExportedProgram(path);
+  ASSERT_TRUE(back.ok()) << back.status();
+  // The tensor constant is lifted to an input after the user input, named as torch.export names
+  // lifted constants.
+  ASSERT_EQ(back->graph->inputs().size(), 2);
+  ASSERT_EQ(back->lifted.size(), 1);
+  EXPECT_EQ(back->lifted[0].name, "lifted_tensor_0");
+  EXPECT_EQ(back->lifted[0].value.item<double>(), 2.5);
+  std::vector<std::string> ops;
+  for (const torch::jit::Node* n : back->graph->nodes()) {
+    if (n->kind() != c10::prim::Constant) ops.push_back(n->kind().toQualString());
+  }
+  EXPECT_THAT(ops, ::testing::ElementsAre("aten::add", "aten::relu"));
+  std::filesystem::remove(path);
+}
+
+TEST(ExportedProgramTest, ControlFlowAndProgramsNotFromAnArchiveAreRefused) {
+  Program program = ExportedProgramOf(test_util::ParseIr(R"IR(
+graph(%x : Tensor):
+  %t : bool = prim::Constant[value=1]()
+  %r : Tensor = prim::If(%t)
+    block0():
+      %a : Tensor = aten::relu(%x)
+      -> (%a)
+    block1():
+      -> (%x)
+  return (%r)
+)IR"));
+  const std::string path = TempPath("refused.pt2");
+  absl::Status s = SaveExportedProgram(*program.graph, program, {}, path);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(s.message(), HasSubstr("control flow (prim::If)"));
+  EXPECT_FALSE(std::filesystem::exists(path));
+  program.exported.reset();
+  s = SaveExportedProgram(*program.graph, program, {}, path);
+  EXPECT_THAT(s.message(), HasSubstr("no torch.export signature"));
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 TEST(ErrorsTest, InterpreterFailuresKeepTheOpsOwnError) {

@@ -78,6 +78,17 @@ class Tied(torch.nn.Module):
         return torch.log_softmax(self.head(torch.relu(self.emb(ids))), dim=-1)
 
 
+class Recurrent(torch.nn.Module):
+    """A GRU called without h0: lowering folds its zero state into a constant list of tensors."""
+
+    def __init__(self):
+        super().__init__()
+        self.gru = torch.nn.GRU(4, 8, num_layers=2, batch_first=True)
+
+    def forward(self, x):
+        return self.gru(x)[0]
+
+
 def _programs():
     import torchvision
 
@@ -92,6 +103,7 @@ def _programs():
     yield "batchnorm_training", torch.nn.BatchNorm1d(4), (torch.randn(8, 4),)
     yield "writes_input", WritesInput(), (torch.randn(2, 3), torch.randn(2, 3))
     yield "tied", Tied(), (torch.tensor([[1, 2, 3], [4, 5, 9]]),)
+    yield "recurrent", Recurrent(), (torch.randn(2, 5, 4),)
     yield "mobilenet_v3_small", torchvision.models.mobilenet_v3_small(num_classes=10), (
         torch.randn(1, 3, 64, 64),)
 
@@ -143,7 +155,7 @@ def _specs(specs):
 
 @pytest.mark.parametrize("name", ["resnet18", "block", "scalars", "upsampler",
                                   "batchnorm_training", "writes_input", "tied",
-                                  "mobilenet_v3_small"])
+                                  "recurrent", "mobilenet_v3_small"])
 def test_pt2_to_pt2_loads_keeps_its_signature_and_matches_eager(graph_lower_bin, tmp_path, name):
     import copy
     module, inputs = next((m, i) for n, m, i in _programs() if n == name)
@@ -194,6 +206,15 @@ def test_pt2_output_needs_a_pt2_input(graph_lower_bin, tmp_path):
     proc = run_cli(graph_lower_bin, str(src), "--example-inputs", "f32[4,3]", "-o", str(out))
     assert proc.returncode == 2 and "no torch.export signature" in proc.stderr, proc.stderr
     assert not out.exists()
+
+
+def test_pt2_example_inputs_must_have_the_exported_shapes(graph_lower_bin, tmp_path):
+    path = _saved(tmp_path)
+    proc = run_cli(graph_lower_bin, str(path), "--example-inputs", "5x7:int64", "--verify")
+    assert proc.returncode == 2, proc.stderr
+    assert "input" in proc.stderr and "Float[4, 3]" in proc.stderr, proc.stderr
+    proc = run_cli(graph_lower_bin, str(path), "--example-inputs", "4x3", "--verify")
+    assert proc.returncode == 0, proc.stderr
 
 
 def _saved(tmp_path):
