@@ -28,7 +28,9 @@ ABSL_FLAG(std::string, report, "", "Also write the result as JSON to this file."
 ABSL_FLAG(std::string, keep_ops, "",
           "Comma-separated overloads the backend keeps besides core ATen, e.g. "
           "aten::scaled_dot_product_attention,aten::linear (ns::op.* for every overload).");
-ABSL_FLAG(std::string, output, "", "Write the lowered program here (TorchScript archive; -o).");
+ABSL_FLAG(std::string, output, "",
+          "Write the lowered program here (-o): a torch.export archive when the name ends in "
+          "'.pt2', else a TorchScript archive.");
 ABSL_FLAG(std::string, example_inputs, "",
           "Example inputs: a spec like '1x3x224x224:float32;2x5:int64' (seeded random tensors) or "
           "a torch.save file of a list of tensors. Enables shape specialisation and CIA "

@@ -43,10 +43,10 @@ inline constexpr int kExitLegal = 0;
 inline constexpr int kExitNotLegal = 1;
 inline constexpr int kExitBadInput = 2;
 
-inline constexpr char kUsage[] = R"(lowers TorchScript programs to core ATen.
+inline constexpr char kUsage[] = R"(lowers TorchScript and torch.export programs to core ATen.
 
 Usage:
-  graph-lower INPUT [-o OUTPUT.pt] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
+  graph-lower INPUT [-o OUTPUT.pt|OUTPUT.pt2] [--example-inputs SPEC|FILE.pt] [--verify] [--strict]
               [--strict-glue]
               [--report FILE.json] [--print-ir] [--keep-ops OPS] [--opset FILE]
               [--unroll-loops] [--keep-input-mutation] [--lift-parameters]
@@ -55,9 +55,12 @@ Usage:
               [--load-library LIB.so,...]
   graph-lower INPUT --check [--report FILE.json] [--keep-ops OPS] [--opset FILE] [--timing]
 
-INPUT is a TorchScript archive (torch.jit.save) or a text IR file. The archive's module is frozen
-(parameters become constants; --lift-parameters makes them graph inputs instead) and its forward
-graph is lowered (or, with --check, only checked).
+INPUT is a TorchScript archive (torch.jit.save), a torch.export archive (.pt2, as torch.export.save
+of torch 2.6 or 2.14 writes it) or a text IR file. A TorchScript module is frozen (parameters
+become constants; --lift-parameters makes them graph inputs instead); a .pt2 program keeps its
+weights as inputs and takes its shapes and sample inputs from the archive. The forward graph is
+lowered (or, with --check, only checked). -o NAME.pt2 (for a .pt2 INPUT) writes a torch.export
+archive in the running torch's layout; any other name a TorchScript archive.
 Seeing what lowering did: --timing (time per step and per decomposition source), --stats
 (rewrites per overload), --dump-dir DIR (text IR after every step), --dot and --html (what each
 decomposed overload became), --progress (a status line on long runs).

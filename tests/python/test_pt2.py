@@ -259,6 +259,21 @@ def _define_twice(j):
     nodes.append(nodes[0])
 
 
+def _weight_meta(j):
+    graph = j["graph_module"]["graph"]
+    spec = next(s["parameter"] for s in j["graph_module"]["signature"]["input_specs"]
+                if "parameter" in s)
+    return graph["tensor_values"][spec["arg"]["name"]]
+
+
+def _weight_sizes(j):
+    _weight_meta(j)["sizes"][0] = {"as_int": 5}
+
+
+def _weight_dtype(j):
+    _weight_meta(j)["dtype"] = 5  # torch/_export/serde/schema.py ScalarType.LONG
+
+
 @pytest.mark.parametrize("case,expect", [
     ("not_zip", "not a readable zip"),
     ("truncated", ""),
@@ -268,6 +283,8 @@ def _define_twice(j):
     ("unknown_op", "unknown operator aten::no_such_op"),
     ("defined_twice", "is defined twice"),
     ("bad_crc", "CRC"),
+    ("weight_sizes", "is Float[2, 3], but the program says Float[5, 3]"),
+    ("weight_dtype", "is Float[2, 3], but the program says Long[2, 3]"),
 ])
 def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expect):
     good = _saved(tmp_path)
@@ -290,7 +307,8 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
         bad.write_bytes(bytes(data))
     else:
         change = {"missing_field": _drop_nodes, "newer_schema": _set_version,
-                  "unknown_op": _unknown_op, "defined_twice": _define_twice}[case]
+                  "unknown_op": _unknown_op, "defined_twice": _define_twice,
+                  "weight_sizes": _weight_sizes, "weight_dtype": _weight_dtype}[case]
         _rewritten(good, bad, _json_change(change))
     out = tmp_path / "out.pt"
     proc = run_cli(graph_lower_bin, str(bad), "-o", str(out))
@@ -310,3 +328,76 @@ def test_pt2_with_symbolic_sizes_is_refused_with_the_way_out(graph_lower_bin, tm
     proc = run_cli(graph_lower_bin, str(path), "-o", str(tmp_path / "o.pt"))
     assert proc.returncode == 2
     assert "symbolic sizes" in proc.stderr and "static" in proc.stderr, proc.stderr
+
+
+class Branches(torch.nn.Module):
+    def forward(self, x):
+        return torch.cond(x.sum() > 0, lambda t: t.sin(), lambda t: t.cos(), (x,))
+
+
+def test_pt2_higher_order_op_is_refused_naming_it(graph_lower_bin, tmp_path):
+    path, out = tmp_path / "cond.pt2", tmp_path / "cond.core.pt2"
+    torch._dynamo.reset()
+    torch.export.save(torch.export.export(Branches(), (torch.randn(3),)), str(path))
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(out))
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(path) in lines[0] and "higher_order.cond" in lines[0], lines
+    assert not out.exists()
+
+
+class Head(torch.nn.Module):
+    """linear, layer_norm, gelu and softmax: three non-core overloads and a core one."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = torch.nn.Linear(8, 8)
+        self.norm = torch.nn.LayerNorm(8)
+
+    def forward(self, x):
+        return torch.nn.functional.gelu(self.norm(self.proj(x))).softmax(-1)
+
+
+def test_pt2_check_keep_ops_opset_and_strict(graph_lower_bin, tmp_path):
+    path = tmp_path / "head.pt2"
+    torch._dynamo.reset()
+    torch.export.save(torch.export.export(Head(), (torch.randn(2, 8),)), str(path))
+    proc = run_cli(graph_lower_bin, str(path), "--check")
+    assert proc.returncode == 1, proc.stderr
+    for op in ("aten::linear", "aten::layer_norm", "aten::softmax.int"):
+        assert op in proc.stdout, proc.stdout
+    kept = "aten::linear,aten::layer_norm,aten::softmax.int"
+    assert run_cli(graph_lower_bin, str(path), "--check", "--keep-ops", kept).returncode == 0
+    # An opset without gelu: --strict fails when lowering leaves it, writing nothing.
+    opset = tmp_path / "opset.txt"
+    opset.write_text("aten::addmm\naten::native_layer_norm\naten::_softmax\n")
+    out = tmp_path / "head.core.pt2"
+    proc = run_cli(graph_lower_bin, str(path), "--opset", str(opset), "--strict", "-o", str(out))
+    assert proc.returncode == 1 and "aten::gelu" in proc.stderr, proc.stderr
+    assert not out.exists()
+    # --keep-ops: the written program keeps aten.linear and is core ATen otherwise.
+    proc = run_cli(graph_lower_bin, str(path), "--keep-ops", "aten::linear", "--strict",
+                   "--verify", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    calls = [n.target for n in torch.export.load(str(out)).graph.nodes
+             if n.op == "call_function"]
+    assert torch.ops.aten.linear.default in calls
+    assert [t for t in calls if not _is_core(t) and t != torch.ops.aten.linear.default] == []
+
+
+def test_pt2_timing_stats_dot_html_and_dump_dir(graph_lower_bin, tmp_path):
+    path = tmp_path / "head.pt2"
+    torch._dynamo.reset()
+    torch.export.save(torch.export.export(Head(), (torch.randn(2, 8),)), str(path))
+    dot, html, dump = tmp_path / "w.dot", tmp_path / "w.html", tmp_path / "steps"
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(tmp_path / "o.pt2"), "--timing",
+                   "--stats", "--dot", str(dot), "--html", str(html), "--dump-dir", str(dump))
+    assert proc.returncode == 0, proc.stderr
+    assert "timing: load" in proc.stderr and "save" in proc.stderr, proc.stderr
+    assert "aten::layer_norm" in proc.stderr and "stats:" in proc.stderr, proc.stderr
+    assert 'label="aten::layer_norm' in dot.read_text()
+    assert "aten::softmax.int" in html.read_text()
+    steps = sorted(os.listdir(dump))
+    assert steps[0] == "00-input.ir" and steps[-1].endswith("-final.ir"), steps
+    assert "aten::layer_norm" in (dump / steps[0]).read_text()
+    assert "aten::layer_norm" not in (dump / steps[-1]).read_text()
