@@ -68,10 +68,8 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
         "inputs whose new values are returned"));
   }
   const std::string output = absl::GetFlag(FLAGS_output);
-  if (IsExportedProgramPath(output) && !program.exported) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(output, ": a .pt2 is written only for a program read from one (", input,
-                     " has no torch.export signature); write a TorchScript archive (.pt) instead"));
+  if (IsExportedProgramPath(output)) {
+    if (absl::Status s = CheckExportedProgramOutput(program, output); !s.ok()) return s;
   }
   LoweringOptions options;
   options.opset = std::move(opset);

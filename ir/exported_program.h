@@ -77,6 +77,10 @@ struct ExportedProgramSource {
   std::vector<ExportedTensor> state_dict, constants;
 };
 
+// OK when `program` was read from a torch.export archive, so that a .pt2 can be written for it;
+// otherwise InvalidArgument naming `path` (the .pt2 asked for) and the program's source.
+absl::Status CheckExportedProgramOutput(const Program& program, const std::string& path);
+
 // Writes `graph`, the lowering of `program` (read by LoadExportedProgram; its graph's inputs
 // unchanged), as a torch.export archive at `path`, in the layout the running libtorch's
 // torch.export.save writes: torch 2.6's (files at the zip's root, weights as torch.save pickles,

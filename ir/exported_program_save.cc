@@ -195,11 +195,15 @@ void ProgramWriter::Evaluate() {
   if (!program_.sample_inputs || program_.sample_inputs->size() != users) {
     Refuse("the program has no sample inputs to measure its tensors' metadata with");
   }
+  for (const Node* n : graph_.nodes()) {
+    if (const c10::FunctionSchema* schema = n->maybeSchema(); schema && schema->is_mutable()) {
+      mutates_ = true;
+    }
+  }
   for (size_t i = 0; i < inputs.size(); ++i) {
     c10::IValue v = i < users ? (*program_.sample_inputs)[i] : program_.lifted[i - users].value;
-    // A lowered program writes no input; cloned all the same, so that a write could not reach
-    // the program's weights.
-    if (v.isTensor()) v = v.toTensor().clone();
+    // A program that writes its inputs (--keep-input-mutation) must not reach the weights.
+    if (mutates_ && v.isTensor()) v = v.toTensor().clone();
     values_[inputs[i]] = std::move(v);
   }
   for (const Node* n : graph_.nodes()) {
@@ -360,16 +364,11 @@ json ProgramWriter::Argument(const Value* v, const c10::Argument* formal,
         element->kind() == c10::TypeKind::OptionalType &&
         element->cast<c10::OptionalType>()->getElementType()->kind() == c10::TypeKind::TensorType;
     if (element->kind() == c10::TypeKind::TensorType || optional_tensors) {
-      json items = json::array();
+      std::vector<std::string> names;  // "" for None
       if (p->kind() == c10::prim::ListConstruct) {
         for (const Value* e : p->inputs()) {
-          if (optional_tensors && values_.at(e).isNone()) {
-            items.push_back({{"as_none", true}});
-          } else if (optional_tensors) {
-            items.push_back({{"as_tensor", {{"name", TensorName(e, where)}}}});
-          } else {
-            items.push_back({{"name", TensorName(e, where)}});
-          }
+          names.push_back(optional_tensors && values_.at(e).isNone() ? std::string()
+                                                                     : TensorName(e, where));
         }
       } else if (p->kind() == c10::prim::Constant) {
         // A constant list of tensors (glue folded): each element lifted, once per list.
@@ -379,19 +378,21 @@ json ProgramWriter::Argument(const Value* v, const c10::Argument* formal,
             it->second.push_back(e.isTensor() ? Lift(e.toTensor()) : std::string());
           }
         }
-        for (const std::string& name : it->second) {
-          if (name.empty()) {
-            items.push_back({{"as_none", true}});
-          } else if (optional_tensors) {
-            items.push_back({{"as_tensor", {{"name", name}}}});
-          } else {
-            items.push_back({{"name", name}});
-          }
-        }
+        names = it->second;
       } else if (auto it = list_names_.find(v); it != list_names_.end() && !optional_tensors) {
-        for (const std::string& name : it->second) items.push_back({{"name", name}});
+        names = it->second;
       } else {
         Refuse(absl::StrCat(where, ": a tensor list made by ", p->kind().toQualString()));
+      }
+      json items = json::array();
+      for (const std::string& name : names) {
+        if (name.empty()) {
+          items.push_back({{"as_none", true}});
+        } else if (optional_tensors) {
+          items.push_back({{"as_tensor", {{"name", name}}}});
+        } else {
+          items.push_back({{"name", name}});
+        }
       }
       return {{optional_tensors ? "as_optional_tensors" : "as_tensors", items}};
     }
@@ -415,7 +416,6 @@ void ProgramWriter::Call(const Node* n, size_t index) {
   const c10::FunctionSchema& schema = n->schema();
   const std::string op = schema.name();  // "aten::add"
   const std::string where = absl::StrCat("node ", index, " (", c10::toString(schema), ")");
-  mutates_ = mutates_ || schema.is_mutable();
   json inputs = json::array();
   bool requires_grad = false;
   for (size_t i = 0; i < schema.arguments().size(); ++i) {
@@ -430,6 +430,10 @@ void ProgramWriter::Call(const Node* n, size_t index) {
       requires_grad = true;
     }
   }
+  // Autograd records an output that is floating or complex when some input requires grad.
+  auto grad_of = [&](const at::Tensor& t) {
+    return requires_grad && (t.is_floating_point() || t.is_complex());
+  };
   const std::string base = op.substr(op.find("::") + 2);
   json outputs = json::array();
   std::string node_name;
@@ -439,7 +443,7 @@ void ProgramWriter::Call(const Node* n, size_t index) {
     const std::string name = NewName(n->outputs().size() == 1 ? base : "getitem");
     if (v.isTensor() && v.toTensor().defined()) {
       const at::Tensor& t = v.toTensor();
-      const bool grad = requires_grad && (t.is_floating_point() || t.is_complex());
+      const bool grad = grad_of(t);
       names_[out] = name;
       requires_grad_[out] = grad;
       tensor_values_[name] = MetaJson(t, grad, name);
@@ -449,7 +453,7 @@ void ProgramWriter::Call(const Node* n, size_t index) {
       json items = json::array();
       for (const at::Tensor& t : v.toTensorVector()) {
         const std::string item = NewName("getitem");
-        const bool grad = requires_grad && (t.is_floating_point() || t.is_complex());
+        const bool grad = grad_of(t);
         tensor_values_[item] = MetaJson(t, grad, item);
         names.push_back(item);
         items.push_back({{"name", item}});
@@ -929,14 +933,17 @@ std::string Archive(const json& program, const ExportedProgramSource& source,
 
 }  // namespace
 
+absl::Status CheckExportedProgramOutput(const Program& program, const std::string& path) {
+  if (program.exported) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(path, ": a .pt2 is written only for a program read from one (", program.source,
+                   " has no torch.export signature); write a TorchScript archive (.pt) instead"));
+}
+
 absl::Status SaveExportedProgram(const torch::jit::Graph& graph, const Program& program,
                                  const std::vector<std::string>& mutated_inputs,
                                  const std::string& path) {
-  if (!program.exported) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": a .pt2 is written only for a program read from one (", program.source,
-                     " has no torch.export signature); write a TorchScript archive (.pt) instead"));
-  }
+  if (absl::Status s = CheckExportedProgramOutput(program, path); !s.ok()) return s;
   std::string bytes;
   try {
     ProgramWriter writer(graph, program, *program.exported);
