@@ -234,11 +234,21 @@ int64_t KnownInt(const json& j, const std::string& where) {
 // string.
 c10::IValue ConstantValue(const json& j, const std::string& where) {
   auto [kind, v] = Union(j, where);
+  const std::string at = absl::StrCat(where, ".", kind);
   if (kind == "as_none") return c10::IValue();
-  if (kind == "as_int") return Int(*v, where + ".as_int");
-  if (kind == "as_float" && v->is_number()) return v->get<double>();
-  if (kind == "as_bool" && v->is_boolean()) return v->get<bool>();
-  if (kind == "as_string" && v->is_string()) return v->get<std::string>();
+  if (kind == "as_int") return Int(*v, at);
+  if (kind == "as_float") {
+    if (!v->is_number()) Fail(absl::StrCat(at, " is not a number"));
+    return v->get<double>();
+  }
+  if (kind == "as_bool") {
+    if (!v->is_boolean()) Fail(absl::StrCat(at, " is not a bool"));
+    return v->get<bool>();
+  }
+  if (kind == "as_string") {
+    if (!v->is_string()) Fail(absl::StrCat(at, " is not a string"));
+    return v->get<std::string>();
+  }
   Fail(absl::StrCat(where, ": an input of kind '", kind, "' is not supported"));
 }
 
@@ -388,22 +398,10 @@ std::vector<ExportedTensor> Payload(const Records& records, const std::string& d
     }
     at::Tensor flat = it->second;
     if (flat.scalar_type() != meta.dtype) flat = flat.view(meta.dtype);
-    bool negative = meta.storage_offset < 0;
-    for (size_t d = 0; d < meta.sizes.size(); ++d) {
-      negative = negative || meta.sizes[d] < 0 || meta.strides[d] < 0;
-    }
-    size_t needed = 0;
-    if (!negative) {
-      try {
-        needed = at::detail::computeStorageNbytes(meta.sizes, meta.strides, item,
-                                                  static_cast<size_t>(meta.storage_offset));
-      } catch (const std::exception&) {
-        negative = true;
-      }
-    }
-    if (negative || needed > flat.numel() * item) {
-      Fail(absl::StrCat("weight '", name, "' (", MetaText(meta), ") does not fit in record '", file,
-                        "' of ", flat.numel() * item, " bytes"));
+    if (absl::Status s = CheckViewFits(meta.sizes, meta.strides, meta.storage_offset, item,
+                                       flat.numel() * item, "record '" + file + "'");
+        !s.ok()) {
+      Fail(absl::StrCat("weight '", name, "' (", MetaText(meta), "): ", s.message()));
     }
     out.push_back(
         {name, flat.as_strided(meta.sizes, meta.strides, meta.storage_offset), is_parameter});
@@ -596,29 +594,17 @@ class GraphBuilder {
       if (optional) element = c10::OptionalType::create(c10::TensorType::get());
       return g_->insertNode(g_->createList(element, items))->output();
     }
-    if (kind == "as_int" || kind == "as_float" || kind == "as_bool") {
-      c10::IValue number;
-      if (kind == "as_int") number = Int(*v, at);
-      if (kind == "as_float") {
-        if (!v->is_number()) Fail(absl::StrCat(at, " is not a number"));
-        number = v->get<double>();
+    if (kind == "as_int" || kind == "as_float" || kind == "as_bool" || kind == "as_string") {
+      c10::IValue value = ConstantValue(arg, where);
+      // TorchScript's Scalar holds no bool: a bool fill value is passed as 0 or 1.
+      if (value.isBool() && (real->kind() == c10::TypeKind::NumberType ||
+                             real->kind() == c10::TypeKind::TensorType)) {
+        value = static_cast<int64_t>(value.toBool());
       }
-      if (kind == "as_bool") {
-        if (!v->is_boolean()) Fail(absl::StrCat(at, " is not a bool"));
-        // TorchScript's Scalar holds no bool: a bool fill value is passed as 0 or 1.
-        number =
-            real->kind() == c10::TypeKind::NumberType || real->kind() == c10::TypeKind::TensorType
-                ? c10::IValue(static_cast<int64_t>(v->get<bool>()))
-                : c10::IValue(v->get<bool>());
+      if (real->kind() == c10::TypeKind::FloatType && value.isInt()) {
+        value = static_cast<double>(value.toInt());
       }
-      if (real->kind() == c10::TypeKind::FloatType && number.isInt()) {
-        number = static_cast<double>(number.toInt());
-      }
-      return Constant(number);
-    }
-    if (kind == "as_string") {
-      if (!v->is_string()) Fail(absl::StrCat(at, " is not a string"));
-      return Constant(v->get<std::string>());
+      return Constant(value);
     }
     if (kind == "as_ints" || kind == "as_sym_ints") {
       if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
@@ -639,15 +625,13 @@ class GraphBuilder {
       return Constant(c10::List<double>(floats));
     }
     if (kind == "as_bools") {
-      std::vector<bool> bools;
+      c10::List<bool> bools;
       if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
       for (const json& b : *v) {
         if (!b.is_boolean()) Fail(absl::StrCat(at, " holds a non-bool"));
         bools.push_back(b.get<bool>());
       }
-      c10::List<bool> list;
-      for (bool b : bools) list.push_back(b);
-      return Constant(list);
+      return Constant(bools);
     }
     if (kind == "as_strings") {
       std::vector<std::string> strings;

@@ -153,34 +153,13 @@ using RecordOf = absl::flat_hash_map<const c10::StorageImpl*, std::string>;
 // Whether `t` lies inside its storage (CheckArchivePickles).
 absl::Status CheckTensorFits(const at::Tensor& t, const std::string& name,
                              const RecordOf& records) {
-  const auto error = [&](const std::string& problem) {
-    return absl::InvalidArgumentError(absl::StrCat("tensor ", name, ": ", problem));
-  };
   if (!t.defined() || t.layout() != at::kStrided || !t.has_storage()) return absl::OkStatus();
-  for (const int64_t n : t.sizes()) {
-    if (n < 0) return error(absl::StrCat("negative size ", n));
-  }
-  for (const int64_t n : t.strides()) {
-    if (n < 0) return error(absl::StrCat("negative stride ", n));
-  }
-  if (t.storage_offset() < 0) {
-    return error(absl::StrCat("negative storage offset ", t.storage_offset()));
-  }
-  size_t needed = 0;
-  try {
-    needed = at::detail::computeStorageNbytes(t.sizes(), t.strides(), t.dtype().itemsize(),
-                                              static_cast<size_t>(t.storage_offset()));
-  } catch (const std::exception&) {
-    return error("its size in bytes overflows");
-  }
-  if (needed > t.storage().nbytes()) {
-    const auto record = records.find(t.storage().unsafeGetStorageImpl());
-    return error(
-        absl::StrCat("its sizes, strides and offset reach ", needed, " bytes, but ",
-                     record == records.end() ? "its storage" : "record '" + record->second + "'",
-                     " holds ", t.storage().nbytes()));
-  }
-  return absl::OkStatus();
+  const auto record = records.find(t.storage().unsafeGetStorageImpl());
+  absl::Status s = CheckViewFits(
+      t.sizes(), t.strides(), t.storage_offset(), t.dtype().itemsize(), t.storage().nbytes(),
+      record == records.end() ? "its storage" : "record '" + record->second + "'");
+  if (s.ok()) return s;
+  return absl::InvalidArgumentError(absl::StrCat("tensor ", name, ": ", s.message()));
 }
 
 // CheckTensorFits for every tensor reachable from `value` through lists, tuples, dicts and
@@ -488,6 +467,32 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size) {
   RETURN_IF_ERROR(CheckRecords(reader, max_record));
   for (const std::string archive : {"data", "constants"}) {
     RETURN_IF_ERROR(UnpickleChecked(reader, archive).status());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckViewFits(c10::IntArrayRef sizes, c10::IntArrayRef strides, int64_t storage_offset,
+                           size_t item_size, size_t storage_bytes, const std::string& storage) {
+  for (const int64_t n : sizes) {
+    if (n < 0) return absl::InvalidArgumentError(absl::StrCat("negative size ", n));
+  }
+  for (const int64_t n : strides) {
+    if (n < 0) return absl::InvalidArgumentError(absl::StrCat("negative stride ", n));
+  }
+  if (storage_offset < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("negative storage offset ", storage_offset));
+  }
+  size_t needed = 0;
+  try {
+    needed = at::detail::computeStorageNbytes(sizes, strides, item_size,
+                                              static_cast<size_t>(storage_offset));
+  } catch (const std::exception&) {
+    return absl::InvalidArgumentError("its size in bytes overflows");
+  }
+  if (needed > storage_bytes) {
+    return absl::InvalidArgumentError(absl::StrCat("its sizes, strides and offset reach ", needed,
+                                                   " bytes, but ", storage, " holds ",
+                                                   storage_bytes));
   }
   return absl::OkStatus();
 }

@@ -53,6 +53,14 @@ absl::Status CheckArchivePickles(const std::string& path, uint64_t file_size);
 // file's size. Errors: InvalidArgument naming the record.
 absl::Status CheckZipRecordSizes(const std::string& path, uint64_t file_size);
 
+// OK when a strided view of `sizes`, `strides` and `storage_offset` (elements of `item_size`
+// bytes) lies inside a storage of `storage_bytes` bytes: no negative size, stride or offset, and
+// the extent it reaches (at::detail::computeStorageNbytes, ATen/EmptyTensor.h) at most
+// `storage_bytes`. Errors: InvalidArgument saying why, naming the storage as `storage` (e.g.
+// "record 'data/0'").
+absl::Status CheckViewFits(c10::IntArrayRef sizes, c10::IntArrayRef strides, int64_t storage_offset,
+                           size_t item_size, size_t storage_bytes, const std::string& storage);
+
 // Unpickles a torch.save file held in memory (the zip format torch.save writes since torch 1.6:
 // archive/data.pkl and its storages archive/data/N), after the checks CheckArchivePickles makes
 // of an archive's data.pkl. Python objects the unpickler has no class for become stand-in

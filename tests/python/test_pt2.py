@@ -3,6 +3,7 @@ with --verify on the archive's own example inputs, written as TorchScript archiv
 against eager on new inputs and by tests/models/zoo.py's independent census; bad archives refused
 with one line, exit 2 and nothing written."""
 
+import io
 import json
 import os
 import sys
@@ -234,6 +235,24 @@ def _rewritten(src, dst, change):
             zout.writestr(info, data)
 
 
+def _cut_weight_storage(src, dst, keep=8):
+    """Copies the .pt2 with the weight's raw storage (24 bytes) cut to `keep` bytes: torch 2.6's
+    data/0 inside the serialized_state_dict.pt zip, or the PT2 archive's data/weights/weight_0."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename.endswith("data/weights/weight_0"):
+                data = data[:keep]
+            elif info.filename.endswith("serialized_state_dict.pt"):
+                inner = io.BytesIO()
+                with zipfile.ZipFile(io.BytesIO(data)) as a, zipfile.ZipFile(inner, "w") as b:
+                    for i in a.infolist():
+                        d = a.read(i.filename)
+                        b.writestr(i, d[:keep] if i.filename.endswith("/data/0") else d)
+                data = inner.getvalue()
+            zout.writestr(info, data)
+
+
 def _json_change(f):
     def change(data):
         j = json.loads(data)
@@ -284,6 +303,7 @@ def _weight_dtype(j):
     ("defined_twice", "is defined twice"),
     ("bad_crc", "CRC"),
     ("weight_sizes", "is Float[2, 3], but the program says Float[5, 3]"),
+    ("short_storage", "reach 24 bytes, but record"),
     ("weight_dtype", "is Float[2, 3], but the program says Long[2, 3]"),
 ])
 def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expect):
@@ -296,6 +316,8 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
         bad.write_bytes(data[:len(data) * 2 // 3])
     elif case == "bad_json":
         _rewritten(good, bad, lambda d: d[:len(d) // 2])
+    elif case == "short_storage":
+        _cut_weight_storage(good, bad)
     elif case == "bad_crc":
         # One byte of a stored (uncompressed) weight record changed, its CRC-32 left as it was.
         data = bytearray(good.read_bytes())
