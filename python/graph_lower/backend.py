@@ -31,6 +31,11 @@ both are lowered as above (reports carry `phase`: "inference", "forward" or "bac
 Backward graphs also use PyTorch's decomposition table (torch._decomp.core_aten_decompositions)
 as a source, for the `*_backward` ops graph-lower's library does not decompose.
 
+`make_backend(compiler, keep_ops=(), opset=None)` builds the same backend around someone else's
+compiler: each lowered graph is handed to `compiler(gm, example_inputs)` as a GraphModule of
+core-ATen OpOverload calls (or ops in keep_ops / opset), each node with meta["val"], and the
+callable it returns runs the graph (the contract of AOTAutograd's fw_compiler; see its doc).
+
 `reports()` returns the lowering report (dict, as graph_lower.lower's) of every graph lowered in
 this process, in order, each with `graph_id` (which dynamo graph) and `input_signature` added.
 Ops left outside core ATen are kept and run (listed in the report's `non_core_ops`); set
@@ -47,7 +52,7 @@ from torch.fx.experimental.proxy_tensor import make_fx
 
 from . import fx as _fx
 
-__all__ = ["graph_lower_backend", "reports", "clear_reports", "strict"]
+__all__ = ["graph_lower_backend", "make_backend", "reports", "clear_reports", "strict"]
 
 strict = False
 _REPORTS: List[Dict[str, Any]] = []
@@ -136,11 +141,38 @@ class _Lowered:
         return pytree.tree_unflatten(outputs, self.out_spec)
 
 
+class _Options:
+    """make_backend's arguments: the user's compiler and the opset it takes."""
+
+    def __init__(self, compiler=None, keep_ops=(), opset=None):
+        self.compiler = compiler
+        self.keep_ops = keep_ops
+        self.opset = opset
+
+    def compile(self, function, example_inputs, report):
+        """The callable that runs lowered FX graph `function`: the user's compiler's result, or
+        `function` itself."""
+        if self.compiler is None:
+            return function
+        name = getattr(self.compiler, "__name__", type(self.compiler).__name__)
+        compiled = self.compiler(function, list(example_inputs))
+        if not callable(compiled):
+            raise TypeError(f"make_backend: {name}(gm, example_inputs) returned a "
+                            f"{type(compiled).__name__}, which is not callable")
+        report["compiler"] = name
+        return compiled
+
+
+_DEFAULT_OPTIONS = _Options()
+
+
 class _CompiledGraph:
     """The callable handed back to dynamo for one FX graph."""
 
-    def __init__(self, gm: torch.fx.GraphModule, phase: str, static: bool = False):
+    def __init__(self, gm: torch.fx.GraphModule, phase: str, static: bool = False,
+                 options: _Options = _DEFAULT_OPTIONS):
         self.gm = gm
+        self.options = options
         self.phase = phase  # "inference", or "forward" / "backward" of a training graph
         self.graph_id = next(_IDS)
         self.cache: Dict[Any, _Lowered] = {}
@@ -172,7 +204,8 @@ class _CompiledGraph:
         # gradient, both).
         table = _pytorch_table() if self.phase == "backward" else None
         with torch.no_grad():
-            graph, report = lower_graph(imported.graph, examples, decomposition_table=table)
+            graph, report = lower_graph(imported.graph, examples, keep_ops=self.options.keep_ops,
+                                        opset=self.options.opset, decomposition_table=table)
         report["graph_id"] = self.graph_id
         report["phase"] = self.phase
         if self.fallback is not None:
@@ -186,15 +219,24 @@ class _CompiledGraph:
         n_outputs = len(list(imported.graph.outputs()))
         try:
             # Plain calls of ATen overloads, as aot_eager runs them: no TorchScript interpreter.
-            function = _fx.export_fx(graph)
+            # A user's compiler gets each node's meta["val"] (FakeTensors of a mode of its own).
+            fake_mode = None
+            if self.options.compiler is not None:
+                from torch._subclasses.fake_tensor import FakeTensorMode
+
+                fake_mode = FakeTensorMode()
+            function = _fx.export_fx(graph, fake_mode=fake_mode)
             report["runner"] = "fx"
         except ValueError as e:
-            # Control flow (prim::If, prim::Loop) has no FX form: the JIT interpreter runs it.
+            # Control flow (prim::If, prim::Loop) has no FX form: the JIT interpreter runs it,
+            # and a user's compiler is not called (the report says so).
             from . import to_function
 
             function = to_function(graph, f"graph_lower_{self.graph_id}")
             report["runner"] = "torchscript"
             report["runner_reason"] = str(e)
+            return _Lowered(function, imported.out_spec, n_outputs, mutated)
+        function = self.options.compile(function, examples, report)
         return _Lowered(function, imported.out_spec, n_outputs, mutated)
 
     def __call__(self, *args):
@@ -223,9 +265,11 @@ class _DynamicGraph:
     sizes when it runs (aten.sym_size.int, ...). The report's `symbolic_dims` names the symbolic
     dims of each input, `runtime_asserts` the branches on sizes it asserts."""
 
-    def __init__(self, g: torch.fx.GraphModule, phase: str = "inference"):
+    def __init__(self, g: torch.fx.GraphModule, phase: str = "inference",
+                 options: _Options = _DEFAULT_OPTIONS):
         self.graph_id = next(_IDS)
         self.phase = phase
+        self.options = options
         from torch._subclasses.fake_tensor import unset_fake_temporarily
 
         # AOTAutograd compiles under its fake mode: example values and the FakeTensors of the
@@ -249,7 +293,8 @@ class _DynamicGraph:
         imported = _fx.import_fx(g, sets[0])
         with torch.no_grad():
             graph, report = lower_graph(imported.graph, sets[0], unroll_loops=True,
-                                        inputs_at_other_sizes=sets[1:])
+                                        inputs_at_other_sizes=sets[1:],
+                                        keep_ops=self.options.keep_ops, opset=self.options.opset)
         names = [i.debugName() for i in imported.graph.inputs()]
         mutated = [names.index(n) for n in report.get("mutated_inputs", [])]
         n_outputs = len(list(imported.graph.outputs()))
@@ -263,6 +308,9 @@ class _DynamicGraph:
                       input_signature=["dynamic"],
                       symbolic_dims=_fx.symbolic_dims_report(symbolic),
                       runtime_asserts=list(exporter.asserts))
+        function = self.options.compile(
+            function, [n.meta.get("val") for n in function.graph.nodes if n.op == "placeholder"],
+            report)
         _record(report, self.graph_id)
         return _Lowered(function, imported.out_spec, n_outputs, mutated)
 
@@ -270,15 +318,17 @@ class _DynamicGraph:
         return self.run(list(args))
 
 
-def _dynamic_or_per_signature(g, phase):
+def _dynamic_or_per_signature(g, phase, options=_DEFAULT_OPTIONS):
     """_DynamicGraph(g, phase), or, when the lowering with symbolic dims fails (a decomposition
     lays a tensor out otherwise than eager and the graph views it: the lowering restrides
     results only where sizes are known), the graph lowered per input signature as static
     graphs are; its reports give the reason as `dynamic_fallback`."""
     try:
-        return _DynamicGraph(g, phase)
+        return _DynamicGraph(g, phase, options)
+    except TypeError:
+        raise  # the user's compiler returned something not callable
     except Exception as e:  # noqa: BLE001 - any failure of the symbolic lowering
-        compiled = _CompiledGraph(g, phase)
+        compiled = _CompiledGraph(g, phase, options=options)
         compiled.fallback = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
         return compiled
 
@@ -290,6 +340,53 @@ def _symbolic(example_inputs):
 
 def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     """The dynamo backend: returns a callable that lowers `gm` on its first call (module doc)."""
+    return _backend(gm, example_inputs, _DEFAULT_OPTIONS, **kwargs)
+
+
+def make_backend(compiler, *, keep_ops=(), opset=None):
+    """A dynamo backend that lowers each graph to core ATen and hands it to `compiler`.
+
+    compiler: called as `compiler(gm, example_inputs)` once per lowered graph, as AOTAutograd
+        calls its fw_compiler / bw_compiler (torch/_functorch/aot_autograd.py), so a backend
+        written for `aot_autograd(fw_compiler=...)` switches with one line. `gm` is a
+        torch.fx.GraphModule whose call_function nodes are core-ATen `torch._ops.OpOverload`s
+        (or overloads in `keep_ops` / `opset`) and `operator.getitem`, each node with
+        meta["val"] (a FakeTensor, or a tuple of them); its placeholders are the graph's flat
+        inputs (in training, AOTAutograd's forward and backward graphs: parameters and
+        activations included) and it returns a flat tuple: the graph's outputs, then the new
+        values of the inputs it writes (which the backend copies back into the caller's
+        tensors, as for backend="graph_lower"). `example_inputs`: the tensors and numbers it is
+        lowered for (real tensors for graphs of static shapes, FakeTensors with symbolic sizes
+        for dynamic ones). Whatever callable it returns is called with the graph's inputs as
+        positional arguments. Graphs are lowered, and `compiler` called, on their first call
+        (per input signature for static shapes; once for symbolic sizes). A lowered graph that
+        keeps control flow (prim::If, prim::Loop: no FX form) runs in TorchScript's interpreter
+        and `compiler` is not called for it; its report's runner is "torchscript".
+    keep_ops, opset: the opset `compiler` takes, as for `graph_lower.lower`. A
+        CompositeImplicitAutograd overload (aten::linear) cannot be kept: AOTAutograd's tracing
+        (make_fx) decomposes it before graph-lower sees the graph, as with aot_autograd.
+
+    Returns the backend: `torch.compile(model, backend=make_backend(my_compiler))`.
+    Raises TypeError when `compiler` is not callable (and, when a graph is compiled, when what
+    it returns is not callable); ValueError when keep_ops or opset names no operator or is not a
+    sequence of names (as `lower` raises).
+    """
+    if not callable(compiler):
+        raise TypeError(f"make_backend: compiler must be callable, got a "
+                        f"{type(compiler).__name__}")
+    from .dispatch import decomposition_table
+
+    decomposition_table(keep_ops, opset)  # ValueError for an unknown operator, now
+    options = _Options(compiler, keep_ops, opset)
+
+    def backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
+        return _backend(gm, example_inputs, options, **kwargs)
+
+    backend.__name__ = f"graph_lower_{getattr(compiler, '__name__', 'compiler')}"
+    return backend
+
+
+def _backend(gm, example_inputs, options, **kwargs):
     if kwargs.get("options"):
         raise ValueError(f"graph_lower backend: unknown options {sorted(kwargs['options'])}")
     needs_grad = torch.is_grad_enabled() and any(
@@ -300,20 +397,20 @@ def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     if not needs_grad and _symbolic(example_inputs):
         # Symbolic sizes: lowered once for every size, on AOTAutograd's ATen graph.
         def dynamic(g, _):
-            return make_boxed_func(_dynamic_or_per_signature(g, "inference"))
+            return make_boxed_func(_dynamic_or_per_signature(g, "inference", options))
 
         return aot_autograd(fw_compiler=dynamic, inference_compiler=dynamic,
                             keep_inference_input_mutations=True)(gm, example_inputs)
     if not needs_grad:
         static = all(isinstance(e, torch.Tensor) for e in example_inputs)
-        return _CompiledGraph(gm, "inference", static)
+        return _CompiledGraph(gm, "inference", static, options)
     if _symbolic(example_inputs):
         # Training with symbolic sizes: the forward and backward graphs are each lowered once,
         # as inference graphs are. The *_backward ops are decomposed by PyTorch's table while
         # AOTAutograd traces (on the symbols): the engine's Python-table source needs concrete
         # shapes.
         def dynamic_phase(phase):
-            return lambda g, _: make_boxed_func(_dynamic_or_per_signature(g, phase))
+            return lambda g, _: make_boxed_func(_dynamic_or_per_signature(g, phase, options))
 
         return aot_autograd(fw_compiler=dynamic_phase("forward"),
                             bw_compiler=dynamic_phase("backward"),
@@ -325,7 +422,7 @@ def graph_lower_backend(gm: torch.fx.GraphModule, example_inputs, **kwargs):
     # autograd.Function; both are lowered.
 
     def compiler(phase):
-        return lambda g, _: make_boxed_func(_CompiledGraph(g, phase))
+        return lambda g, _: make_boxed_func(_CompiledGraph(g, phase, options=options))
 
     return aot_autograd(fw_compiler=compiler("forward"), bw_compiler=compiler("backward"),
                         inference_compiler=compiler("inference"),
