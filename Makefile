@@ -99,7 +99,8 @@ bench:
 # graph-lower where users meet it (benchmarks/user.py), each side by side in one process:
 # graph_lower.run_decompositions(ep) against ep.run_decompositions() and against its floor (the C++
 # pass plus FX holding the result); the CLI end to end against export + run_decompositions() +
-# torch.export.save; torch.compile first call and steady state against eager, aot_eager and
+# torch.export.save; the CLI from a .pt2 to a .pt2 against torch.export.load +
+# run_decompositions() + torch.export.save; torch.compile first call and steady state against eager, aot_eager and
 # inductor. Writes $(BENCH_DIR)/user-bench.md (part of `make bench`; about 40 minutes, most of it
 # PyTorch's run_decompositions on the 4,096-block stack and vit_b_16 under four backends).
 bench-user:

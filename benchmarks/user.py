@@ -1,7 +1,8 @@
 """graph-lower where users meet it, side by side with PyTorch in one process per part.
 
-    python3 benchmarks/user.py [--out DIR] [--parts drop_in,cli,compile] [--models M,...]
-                               [--cli-models M,...] [--compile-models M,...] [--calls N]
+    python3 benchmarks/user.py [--out DIR] [--parts drop_in,cli,pt2,compile] [--models M,...]
+                               [--cli-models M,...] [--pt2-models M,...]
+                               [--compile-models M,...] [--calls N]
                                [--repeats N] [--quick] [--merge OLD.json]
 
 Parts (docs/user-bench.md):
@@ -19,6 +20,11 @@ Parts (docs/user-bench.md):
   eager module, `ep.run_decompositions()` and `torch.export.save`, in this process. PyTorch's
   side is skipped from CLI_PYTORCH_LIMIT blocks on (run_decompositions alone took more than
   397 s on blocks-4096, docs/benchmarks.md).
+- pt2: the CLI from a torch.export archive to one (`M.pt2 -o M.core.pt2 --timing`, a
+  subprocess) against `torch.export.load`, `ep.run_decompositions()` and `torch.export.save` of
+  the same archive, in this process. The archive is exported once by the running torch (under
+  torch.no_grad) and not timed. Also checked, not timed: graph-lower's result loads with
+  torch.export.load and calls only core ATen.
 - compile: `torch.compile(model, backend=B)` for B in eager, aot_eager, inductor and
   graph_lower, under torch.no_grad: the first call (dynamo, the backend's compilation and one
   run; after torch._dynamo.reset() and a warm-up of every backend on a small model; inductor
@@ -57,6 +63,8 @@ QUICK_DROP_IN = ["mlp-64", "mlp-256", "encoder-6"]
 CLI_MODELS = ["blocks-256", "blocks-1024", "blocks-4096", "encoder-6", "tv-resnet50"]
 QUICK_CLI = ["blocks-64", "encoder-6"]
 CLI_PYTORCH_LIMIT = 4096  # blocks
+PT2_MODELS = ["blocks-256", "blocks-1024", "encoder-6", "tv-resnet50", "tv-vit_b_16"]
+QUICK_PT2 = ["blocks-64", "encoder-6"]
 COMPILE_MODELS = ["tv-resnet18", "tv-vit_b_16", "gpt-4", "encoder-6", "tv-mobilenet_v3_large"]
 QUICK_COMPILE = ["gpt-1", "encoder-2"]
 COMPILE_BACKENDS = ["eager", "aot_eager", "inductor", "graph_lower"]
@@ -220,6 +228,54 @@ def cli_warm_up(cache):
     torch.export.save(ep.run_decompositions(), os.path.join(cache, "warm-up.pt2"))
 
 
+def pt2(name, repeats, cache):
+    """One `pt2` row: the CLI from a .pt2 to a .pt2 against load + run_decompositions + save."""
+    import operator
+    os.makedirs(cache, exist_ok=True)
+    version = torch.__version__.split("+")[0]
+    src = os.path.join(cache, f"{name}.torch-{version}.pt2")
+    if not os.path.exists(src):
+        module, inputs, _ = models.build(name)
+        with torch.no_grad():
+            torch.export.save(torch.export.export(module, inputs), src + ".tmp")
+        os.replace(src + ".tmp", src)
+    out = os.path.join(cache, f"{name}.torch-{version}.core.pt2")
+    row = {"model": name}
+    walls, splits = [], []
+    for _ in range(repeats):
+        t = now()
+        done = subprocess.run([graph_lower_cli(), src, "-o", out, "--timing"],
+                              capture_output=True, text=True)
+        walls.append((now() - t) * 1e3)
+        if done.returncode != 0:
+            raise RuntimeError(f"graph-lower exited {done.returncode}: {done.stderr[-300:]}")
+        line = next((x for x in done.stderr.splitlines() if x.startswith("timing: ")), "")
+        splits.append({k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+) ms", line)})
+    row["graph_lower_ms"] = statistics.median(walls)
+    row["graph_lower_split_ms"] = splits[min(range(repeats), key=lambda i: walls[i])]
+    calls = [n.target for n in torch.export.load(out).graph.nodes if n.op == "call_function"]
+    row["core_aten_only"] = all(t is operator.getitem or torch.Tag.core in getattr(t, "tags", ())
+                                for t in calls)
+    theirs = os.path.join(cache, f"{name}.torch-{version}.pytorch.pt2")
+    blocks = int(name.split("-")[1]) if name.startswith("blocks-") else 0
+    times, parts = [], []
+    for _ in range(repeats if blocks < 1024 else 1):
+        t0 = now()
+        ep = torch.export.load(src)
+        t1 = now()
+        core = ep.run_decompositions()
+        t2 = now()
+        torch.export.save(core, theirs)
+        t3 = now()
+        times.append((t3 - t0) * 1e3)
+        parts.append({"load": (t1 - t0) * 1e3, "run_decompositions": (t2 - t1) * 1e3,
+                      "save": (t3 - t2) * 1e3})
+    row["pytorch_ms"] = statistics.median(times)
+    row["pytorch_split_ms"] = parts[min(range(len(times)), key=lambda i: times[i])]
+    row["speedup"] = row["pytorch_ms"] / row["graph_lower_ms"]
+    return row
+
+
 def first_call(module, inputs, backend):
     """(ms, output) of the first call of torch.compile(module, backend) after a dynamo reset."""
     torch._dynamo.reset()
@@ -361,6 +417,31 @@ def write_markdown(path, results):
                          f"{p['run_decompositions']:.0f} | {p['save']:.0f} | "
                          f"{r['speedup']:.1f}x |")
         lines.append("")
+    rows = results.get("pt2")
+    if rows:
+        lines += ["## The CLI from a `.pt2` to a `.pt2` against load + `run_decompositions()` + "
+                  "save", "",
+                  "graph-lower: `graph-lower M.pt2 -o M.core.pt2 --timing` in a subprocess (wall "
+                  "time, process start included), with its own split; lowering is every step "
+                  "between load and save. PyTorch: `torch.export.load` of the same archive, "
+                  "`ep.run_decompositions()`, `torch.export.save`, in-process (no process start) "
+                  "after a warm-up. The archive was exported by the running torch under "
+                  "`torch.no_grad()`. Medians; \"core only\": graph-lower's result, loaded with "
+                  "`torch.export.load`, calls only core ATen.", "",
+                  "| model | graph-lower ms | load | lowering | save | PyTorch ms | load | "
+                  "run_decompositions | save | speed-up | core only |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for r in rows:
+            if "error" in r:
+                lines.append(f"| {r['model']} | error: {r['error'][:200]} |")
+                continue
+            s, p = r["graph_lower_split_ms"], r["pytorch_split_ms"]
+            lowering = s["total"] - s["load"] - s["save"]
+            lines.append(f"| {r['model']} | {r['graph_lower_ms']:.0f} | {s['load']:.0f} | "
+                         f"{lowering:.0f} | {s['save']:.0f} | {r['pytorch_ms']:.0f} | "
+                         f"{p['load']:.0f} | {p['run_decompositions']:.0f} | {p['save']:.0f} | "
+                         f"{r['speedup']:.1f}x | {'yes' if r['core_aten_only'] else 'no'} |")
+        lines.append("")
     rows = results.get("compile")
     if rows:
         lines += ["## `torch.compile` under `torch.no_grad()`", "",
@@ -401,9 +482,10 @@ def write_markdown(path, results):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(REPO, "docs"))
-    ap.add_argument("--parts", default="drop_in,cli,compile")
+    ap.add_argument("--parts", default="drop_in,cli,pt2,compile")
     ap.add_argument("--models", default=None, help="comma-separated drop_in models")
     ap.add_argument("--cli-models", default=None, help="comma-separated cli models")
+    ap.add_argument("--pt2-models", default=None, help="comma-separated pt2 models")
     ap.add_argument("--compile-models", default=None, help="comma-separated compile models")
     ap.add_argument("--calls", type=int, default=10, help="steady-state rounds per compile row")
     ap.add_argument("--first-calls", type=int, default=3,
@@ -425,7 +507,7 @@ def main(argv=None):
     if args.merge:
         with open(args.merge) as f:
             kept = json.load(f)
-        for part in ("drop_in", "cli", "compile"):
+        for part in ("drop_in", "cli", "pt2", "compile"):
             if part not in parts and part in kept:
                 results[part] = kept[part]
                 for key in (f"{part}_method", f"{part}_calls", f"{part}_first_calls"):
@@ -462,6 +544,19 @@ def main(argv=None):
                 row = {"model": name, "error": f"{type(err).__name__}: {err}"}
             print("  " + json.dumps(row), flush=True)
             results["cli"].append(row)
+    if "pt2" in parts:
+        names = (args.pt2_models.split(",") if args.pt2_models else
+                 QUICK_PT2 if args.quick else PT2_MODELS)
+        cli_warm_up(args.cache)
+        results["pt2"] = []
+        for name in names:
+            print(f"pt2 {name}", flush=True)
+            try:
+                row = pt2(name, args.repeats, args.cache)
+            except Exception as err:  # noqa: BLE001 - reported in the table
+                row = {"model": name, "error": f"{type(err).__name__}: {err}"}
+            print("  " + json.dumps(row), flush=True)
+            results["pt2"].append(row)
     if "compile" in parts:
         names = (args.compile_models.split(",") if args.compile_models else
                  QUICK_COMPILE if args.quick else COMPILE_MODELS)
