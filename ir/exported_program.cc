@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -192,9 +193,44 @@ std::pair<std::string, const json*> Union(const json& j, const std::string& wher
   return {j.begin().key(), &j.begin().value()};
 }
 
+// `text` with Python's bare NaN, Infinity and -Infinity (json.dumps' default, which torch 2.6's
+// serializer uses for float arguments) quoted, as torch 2.14 writes them; strings untouched.
+std::string QuoteNonFinite(const std::string& text) {
+  if (text.find("NaN") == std::string::npos && text.find("Infinity") == std::string::npos) {
+    return text;
+  }
+  std::string out;
+  out.reserve(text.size() + 64);
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) {
+        out += text[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    bool quoted = false;
+    for (absl::string_view token : {"-Infinity", "Infinity", "NaN"}) {
+      if (absl::string_view(text).substr(i, token.size()) == token) {
+        absl::StrAppend(&out, "\"", token, "\"");
+        i += token.size() - 1;
+        quoted = true;
+        break;
+      }
+    }
+    if (!quoted) out += c;
+  }
+  return out;
+}
+
 json ParseJson(const std::string& text, const std::string& record) {
   try {
-    return json::parse(text);
+    return json::parse(QuoteNonFinite(text));
   } catch (const json::exception& e) {
     Fail(absl::StrCat(record, ": JSON does not parse: ", e.what()));
   }
@@ -230,6 +266,19 @@ int64_t KnownInt(const json& j, const std::string& where) {
   Fail(absl::StrCat(where, " is symbolic (", value->dump(), "): ", kDynamicHint));
 }
 
+// A float: a JSON number, or the string torch/_export/serde writes for a non-finite one
+// ("Infinity", "-Infinity", "NaN").
+double Float(const json& j, const std::string& where) {
+  if (j.is_number()) return j.get<double>();
+  if (j.is_string()) {
+    const std::string& s = j.get_ref<const std::string&>();
+    if (s == "Infinity" || s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-Infinity" || s == "-inf") return -std::numeric_limits<double>::infinity();
+    if (s == "NaN" || s == "nan") return std::numeric_limits<double>::quiet_NaN();
+  }
+  Fail(absl::StrCat(where, " is not a number"));
+}
+
 // A constant of schema.py's ConstantValue or Argument union: None, an int, a float, a bool or a
 // string.
 c10::IValue ConstantValue(const json& j, const std::string& where) {
@@ -237,10 +286,7 @@ c10::IValue ConstantValue(const json& j, const std::string& where) {
   const std::string at = absl::StrCat(where, ".", kind);
   if (kind == "as_none") return c10::IValue();
   if (kind == "as_int") return Int(*v, at);
-  if (kind == "as_float") {
-    if (!v->is_number()) Fail(absl::StrCat(at, " is not a number"));
-    return v->get<double>();
-  }
+  if (kind == "as_float") return Float(*v, at);
   if (kind == "as_bool") {
     if (!v->is_boolean()) Fail(absl::StrCat(at, " is not a bool"));
     return v->get<bool>();
@@ -619,8 +665,7 @@ class GraphBuilder {
       std::vector<double> floats;
       if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
       for (const json& f : *v) {
-        if (!f.is_number()) Fail(absl::StrCat(at, " holds a non-number"));
-        floats.push_back(f.get<double>());
+        floats.push_back(Float(f, at));
       }
       return Constant(c10::List<double>(floats));
     }
@@ -646,7 +691,9 @@ class GraphBuilder {
     if (kind == "as_sym_bool" || kind == "as_sym_float") {
       auto [k, x] = Union(*v, at);
       if (k == "as_bool" && x->is_boolean()) return Constant(x->get<bool>());
-      if (k == "as_float" && x->is_number()) return Constant(x->get<double>());
+      if (k == "as_float" && (x->is_number() || x->is_string())) {
+        return Constant(Float(*x, at));
+      }
       Fail(absl::StrCat(at, " is symbolic: ", kDynamicHint));
     }
     if (kind == "as_scalar_type") {
@@ -833,6 +880,9 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
   };
   auto source = std::make_shared<ExportedProgramSource>();
   std::vector<Lift> lifts;
+  // The signature says which weights are parameters: the pickles of another torch version may
+  // not (torch 2.14's unpickler reads torch 2.6's _rebuild_parameter as a plain tensor).
+  absl::flat_hash_set<std::string> parameter_names;
   const json& specs = Array(signature, "input_specs", "graph_module.signature");
   for (size_t i = 0; i < specs.size(); ++i) {
     const std::string where = absl::StrCat("signature.input_specs[", i, "]");
@@ -882,6 +932,7 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
         }
       }
       lifts.push_back({input, name, value->second.detach(), kind == "parameter", i});
+      if (kind == "parameter") parameter_names.insert(name);
     } else if (kind == "constant_input") {
       // schema.py's InputToConstantInputSpec: a non-tensor input torch.export specialised to
       // `value`; nothing in the graph reads it.
@@ -891,9 +942,11 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
       source->input_specs.push_back(i);
       made.push_back(value);
     } else {
-      Fail(absl::StrCat(at, ": inputs of kind '", kind, "' (",
-                        kind == "custom_obj" ? "custom objects" : "effect tokens",
-                        ") are not supported"));
+      Fail(absl::StrCat(at, ": inputs of kind '", kind, "'",
+                        kind == "custom_obj" ? " (custom objects)"
+                        : kind == "token"    ? " (effect tokens)"
+                                             : "",
+                        " are not supported"));
     }
   }
   for (Lift& l : lifts) {
@@ -932,6 +985,9 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
     if (fits) program.sample_inputs = std::move(leaves);
   }
   source->example_inputs = std::move(pieces.example_inputs);
+  for (ExportedTensor& t : pieces.state_dict) {
+    t.is_parameter = t.is_parameter || parameter_names.contains(t.name);
+  }
   source->state_dict = std::move(pieces.state_dict);
   source->constants = std::move(pieces.constants);
   source->program = std::move(pieces.program);

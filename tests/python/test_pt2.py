@@ -90,6 +90,13 @@ class Recurrent(torch.nn.Module):
         return self.gru(x)[0]
 
 
+class Masked(torch.nn.Module):
+    """-inf as a scalar argument: torch writes it as the string "-Infinity" in the JSON."""
+
+    def forward(self, x, mask):
+        return x.masked_fill(mask, float("-inf")).softmax(-1) + x.clamp(max=float("inf"))
+
+
 def _programs():
     import torchvision
 
@@ -105,6 +112,9 @@ def _programs():
     yield "writes_input", WritesInput(), (torch.randn(2, 3), torch.randn(2, 3))
     yield "tied", Tied(), (torch.tensor([[1, 2, 3], [4, 5, 9]]),)
     yield "recurrent", Recurrent(), (torch.randn(2, 5, 4),)
+    mask = torch.rand(3, 6) > 0.5
+    mask[:, 0] = False
+    yield "masked", Masked(), (torch.randn(3, 6), mask)
     yield "mobilenet_v3_small", torchvision.models.mobilenet_v3_small(num_classes=10), (
         torch.randn(1, 3, 64, 64),)
 
@@ -156,7 +166,7 @@ def _specs(specs):
 
 @pytest.mark.parametrize("name", ["resnet18", "block", "scalars", "upsampler",
                                   "batchnorm_training", "writes_input", "tied",
-                                  "recurrent", "mobilenet_v3_small"])
+                                  "recurrent", "masked", "mobilenet_v3_small"])
 def test_pt2_to_pt2_loads_keeps_its_signature_and_matches_eager(graph_lower_bin, tmp_path, name):
     import copy
     module, inputs = next((m, i) for n, m, i in _programs() if n == name)
