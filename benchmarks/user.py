@@ -531,32 +531,22 @@ def main(argv=None):
                                      if k in ("speedup", "vs_floor", "us_per_node", "error")}),
                   flush=True)
             results["drop_in"].append(row)
-    if "cli" in parts:
-        names = (args.cli_models.split(",") if args.cli_models else
-                 QUICK_CLI if args.quick else CLI_MODELS)
+    for part, row_of, chosen, quick, full in (
+            ("cli", cli, args.cli_models, QUICK_CLI, CLI_MODELS),
+            ("pt2", pt2, args.pt2_models, QUICK_PT2, PT2_MODELS)):
+        if part not in parts:
+            continue
+        names = chosen.split(",") if chosen else quick if args.quick else full
         cli_warm_up(args.cache)
-        results["cli"] = []
+        results[part] = []
         for name in names:
-            print(f"cli {name}", flush=True)
+            print(f"{part} {name}", flush=True)
             try:
-                row = cli(name, args.repeats, args.cache)
+                row = row_of(name, args.repeats, args.cache)
             except Exception as err:  # noqa: BLE001 - reported in the table
                 row = {"model": name, "error": f"{type(err).__name__}: {err}"}
             print("  " + json.dumps(row), flush=True)
-            results["cli"].append(row)
-    if "pt2" in parts:
-        names = (args.pt2_models.split(",") if args.pt2_models else
-                 QUICK_PT2 if args.quick else PT2_MODELS)
-        cli_warm_up(args.cache)
-        results["pt2"] = []
-        for name in names:
-            print(f"pt2 {name}", flush=True)
-            try:
-                row = pt2(name, args.repeats, args.cache)
-            except Exception as err:  # noqa: BLE001 - reported in the table
-                row = {"model": name, "error": f"{type(err).__name__}: {err}"}
-            print("  " + json.dumps(row), flush=True)
-            results["pt2"].append(row)
+            results[part].append(row)
     if "compile" in parts:
         names = (args.compile_models.split(",") if args.compile_models else
                  QUICK_COMPILE if args.quick else COMPILE_MODELS)
