@@ -173,6 +173,23 @@ def graph_lower_cli():
     return built if os.path.exists(built) else shutil.which("graph-lower")
 
 
+def time_cli(args, repeats):
+    """(median wall ms, the fastest run's --timing split) of `graph-lower ARGS --timing`, run
+    `repeats` times as a subprocess (process start included)."""
+    walls, splits = [], []
+    for _ in range(repeats):
+        t = now()
+        done = subprocess.run([graph_lower_cli(), *args, "--timing"], capture_output=True,
+                              text=True)
+        walls.append((now() - t) * 1e3)
+        if done.returncode != 0:
+            raise RuntimeError(f"graph-lower exited {done.returncode}: {done.stderr[-300:]}")
+        # --timing prints "timing: load 123.4 ms, ... (total 456.7 ms)" (cli/console.cc).
+        line = next((x for x in done.stderr.splitlines() if x.startswith("timing: ")), "")
+        splits.append({k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+) ms", line)})
+    return statistics.median(walls), splits[min(range(repeats), key=lambda i: walls[i])]
+
+
 def cli(name, repeats, cache):
     """One `cli` row: graph-lower's CLI end to end against export + run_decompositions + save."""
     os.makedirs(cache, exist_ok=True)
@@ -180,20 +197,8 @@ def cli(name, repeats, cache):
     inputs_path = os.path.join(cache, name + ".inputs.pt")
     out = os.path.join(cache, name + ".core_aten.pt")
     row = {"model": name}
-    walls, splits = [], []
-    for _ in range(repeats):
-        t = now()
-        done = subprocess.run([graph_lower_cli(), archive, "--example-inputs", inputs_path,
-                               "-o", out, "--timing"], capture_output=True, text=True)
-        walls.append((now() - t) * 1e3)
-        if done.returncode != 0:
-            raise RuntimeError(f"graph-lower exited {done.returncode}: {done.stderr[-300:]}")
-        # --timing prints "timing: load 123.4 ms, ... (total 456.7 ms)" (cli/console.cc).
-        line = next((x for x in done.stderr.splitlines() if x.startswith("timing: ")), "")
-        splits.append({k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+) ms", line)})
-    row["graph_lower_ms"] = statistics.median(walls)
-    best = min(range(repeats), key=lambda i: walls[i])
-    row["graph_lower_split_ms"] = splits[best]
+    row["graph_lower_ms"], row["graph_lower_split_ms"] = time_cli(
+        [archive, "--example-inputs", inputs_path, "-o", out], repeats)
     blocks = int(name.split("-")[1]) if name.startswith("blocks-") else 0
     if blocks >= CLI_PYTORCH_LIMIT:
         row["pytorch_ms"] = None
@@ -241,18 +246,7 @@ def pt2(name, repeats, cache):
         os.replace(src + ".tmp", src)
     out = os.path.join(cache, f"{name}.torch-{version}.core.pt2")
     row = {"model": name}
-    walls, splits = [], []
-    for _ in range(repeats):
-        t = now()
-        done = subprocess.run([graph_lower_cli(), src, "-o", out, "--timing"],
-                              capture_output=True, text=True)
-        walls.append((now() - t) * 1e3)
-        if done.returncode != 0:
-            raise RuntimeError(f"graph-lower exited {done.returncode}: {done.stderr[-300:]}")
-        line = next((x for x in done.stderr.splitlines() if x.startswith("timing: ")), "")
-        splits.append({k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+) ms", line)})
-    row["graph_lower_ms"] = statistics.median(walls)
-    row["graph_lower_split_ms"] = splits[min(range(repeats), key=lambda i: walls[i])]
+    row["graph_lower_ms"], row["graph_lower_split_ms"] = time_cli([src, "-o", out], repeats)
     calls = [n.target for n in torch.export.load(out).graph.nodes if n.op == "call_function"]
     row["core_aten_only"] = all(t is operator.getitem or torch.Tag.core in getattr(t, "tags", ())
                                 for t in calls)
