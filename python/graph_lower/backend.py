@@ -141,6 +141,10 @@ class _Lowered:
         return pytree.tree_unflatten(outputs, self.out_spec)
 
 
+class _NotCallableResult(TypeError):
+    """make_backend's compiler returned something not callable (not a lowering failure)."""
+
+
 class _Options:
     """make_backend's arguments: the user's compiler and the opset it takes."""
 
@@ -157,8 +161,8 @@ class _Options:
         name = getattr(self.compiler, "__name__", type(self.compiler).__name__)
         compiled = self.compiler(function, list(example_inputs))
         if not callable(compiled):
-            raise TypeError(f"make_backend: {name}(gm, example_inputs) returned a "
-                            f"{type(compiled).__name__}, which is not callable")
+            raise _NotCallableResult(f"make_backend: {name}(gm, example_inputs) returned a "
+                                     f"{type(compiled).__name__}, which is not callable")
         report["compiler"] = name
         return compiled
 
@@ -325,8 +329,8 @@ def _dynamic_or_per_signature(g, phase, options=_DEFAULT_OPTIONS):
     graphs are; its reports give the reason as `dynamic_fallback`."""
     try:
         return _DynamicGraph(g, phase, options)
-    except TypeError:
-        raise  # the user's compiler returned something not callable
+    except _NotCallableResult:
+        raise  # the user's compiler is at fault, not the symbolic lowering
     except Exception as e:  # noqa: BLE001 - any failure of the symbolic lowering
         compiled = _CompiledGraph(g, phase, options=options)
         compiled.fallback = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
