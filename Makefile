@@ -1,7 +1,7 @@
 # graph-lower: every target runs inside the toolchain through tools/dev (which provisions it once).
 DEV := tools/dev
 
-.PHONY: all build demo test models check-sanitizers fuzz coverage coverage-checkpoint bench bench-quick bench-dispatch bench-dynamic bench-user format index clean
+.PHONY: all build demo test models check-sanitizers fuzz coverage coverage-checkpoint bench bench-quick bench-dispatch bench-dynamic bench-backend bench-user format index clean
 
 all: build
 
@@ -82,8 +82,9 @@ coverage-checkpoint:
 
 # Lowering speed and memory against torch.export's run_decompositions() and TorchScript's
 # _jit_pass_run_decompositions, and the run time of the lowered programs (benchmarks/run.py);
-# writes docs/benchmarks.{md,json,png}; then bench-user, bench-dispatch and bench-dynamic below. Several hours the first time (tracing the 16,384-block
-# model and run_decompositions on it dominate; archives are cached in out/bench).
+# writes docs/benchmarks.{md,json,png}; then bench-user, bench-dispatch, bench-dynamic and
+# bench-backend below. Several hours the first time (tracing the 16,384-block model and
+# run_decompositions on it dominate; archives are cached in out/bench).
 # BENCH_ARGS passes options through, e.g. BENCH_ARGS='--models blocks --repeats 3'.
 # Under GRAPH_LOWER_TORCH=2.14 the results go to docs/torch-2.14/ (docs/ keeps the 2.6 figures).
 BENCH_ARGS ?=
@@ -95,6 +96,7 @@ bench:
 	$(DEV) python3 $(CURDIR)/benchmarks/user.py --out $(CURDIR)/$(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/dynamic.py --out $(CURDIR)/$(BENCH_DIR)
+	$(DEV) python3 $(CURDIR)/benchmarks/backend.py --out $(CURDIR)/$(BENCH_DIR)
 
 # graph-lower where users meet it (benchmarks/user.py), each side by side in one process:
 # graph_lower.run_decompositions(ep) against ep.run_decompositions() and against its floor (the C++
@@ -115,6 +117,15 @@ bench-dispatch:
 	$(DEV) bazel build //python:package
 	mkdir -p $(BENCH_DIR)
 	$(DEV) python3 $(CURDIR)/benchmarks/dispatch.py --out $(CURDIR)/$(BENCH_DIR)
+
+# One toy compiler behind graph_lower.backend.make_backend and behind aot_autograd with
+# PyTorch's core_aten_decompositions() (benchmarks/backend.py): ops it receives outside core ATen,
+# compile time and steady-state time, inference and training; writes $(BENCH_DIR)/backend-bench.md
+# (part of `make bench`; about 15 minutes).
+bench-backend:
+	$(DEV) bazel build //python:package
+	mkdir -p $(BENCH_DIR)
+	$(DEV) python3 $(CURDIR)/benchmarks/backend.py --out $(CURDIR)/$(BENCH_DIR)
 
 # Dynamic shapes (benchmarks/dynamic.py): one lowering of a decoder LM with symbolic batch and
 # length against lowerings specialised to one size and PyTorch's run_decompositions(), and run
