@@ -91,14 +91,15 @@ json DeviceJson(const c10::Device& d) {
 }
 
 // schema.py's TensorMeta of `t`.
-json MetaJson(const at::Tensor& t, bool requires_grad, const std::string& name) {
+json MetaJson(const at::Tensor& t, const c10::Device& device, bool requires_grad,
+              const std::string& name) {
   json sizes = json::array(), strides = json::array();
   for (const int64_t s : t.sizes()) sizes.push_back(IntJson(s));
   for (const int64_t s : t.strides()) strides.push_back(IntJson(s));
   return {{"dtype", CodeOf(kSerdeScalarTypes, t.scalar_type(), "dtype", name)},
           {"sizes", sizes},
           {"requires_grad", requires_grad},
-          {"device", DeviceJson(t.device())},
+          {"device", DeviceJson(device)},
           {"strides", strides},
           {"storage_offset", IntJson(t.storage_offset())},
           {"layout", CodeOf(kSerdeLayouts, t.layout(), "layout", name)}};
@@ -153,6 +154,9 @@ class ProgramWriter {
 
  private:
   void Evaluate();
+  bool EvaluateOn(bool meta);  // false: an op failed on meta tensors
+  bool Typed(const Node* n);   // n's outputs as meta tensors of their complete types
+  c10::Device DeviceOf(const Value* v, const at::Tensor& t) const;  // t: v's value
   std::string NewName(const std::string& base);
   std::string Lift(const at::Tensor& t);  // a tensor constant as a new input; its name
   std::string TensorName(const Value* v, const std::string& where);
@@ -175,6 +179,7 @@ class ProgramWriter {
   std::vector<std::pair<std::string, at::Tensor>> lifted_constants_;
   std::vector<std::string> lifted_constant_inputs_;  // their placeholder names
   bool mutates_ = false;                             // some op writes an argument
+  std::optional<c10::Device> device_;                // the first real input's
 };
 
 std::string ProgramWriter::NewName(const std::string& base) {
@@ -189,34 +194,90 @@ std::string ProgramWriter::NewName(const std::string& base) {
   return name;
 }
 
+// A meta tensor with `t`'s sizes, strides, storage offset and dtype (no data).
+at::Tensor MetaOf(const at::Tensor& t) {
+  if (!t.defined() || t.is_meta()) return t;
+  const int64_t storage = static_cast<int64_t>(t.storage().nbytes() / t.element_size());
+  return at::empty({storage}, t.options().device(at::kMeta))
+      .as_strided(t.sizes(), t.strides(), t.storage_offset());
+}
+
+c10::IValue MetaOf(const c10::IValue& v) {
+  if (v.isTensor()) return MetaOf(v.toTensor());
+  if (v.isTensorList()) {
+    c10::List<at::Tensor> list;
+    for (const at::Tensor& t : v.toTensorVector()) list.push_back(MetaOf(t));
+    return list;
+  }
+  if (v.isList() && v.type()->expectRef<c10::ListType>().getElementType()->kind() ==
+                        c10::TypeKind::OptionalType) {
+    c10::impl::GenericList list(v.type()->expectRef<c10::ListType>().getElementType());
+    for (const c10::IValue& e : v.toListRef()) list.push_back(MetaOf(e));
+    return list;
+  }
+  return v;
+}
+
+// A meta tensor for a complete TensorType (sizes, strides, dtype and device known), else none.
+std::optional<at::Tensor> MetaOfType(const c10::TypePtr& type) {
+  const auto t = type->cast<c10::TensorType>();
+  if (!t || !t->isComplete()) return std::nullopt;
+  return at::empty_strided(*t->sizes().concrete_sizes(), *t->strides().concrete_sizes(),
+                           at::TensorOptions().dtype(*t->scalarType()).device(at::kMeta));
+}
+
 void ProgramWriter::Evaluate() {
-  const auto inputs = graph_.inputs();
-  const size_t users = inputs.size() - program_.lifted.size();
-  if (!program_.sample_inputs || program_.sample_inputs->size() != users) {
-    Refuse("the program has no sample inputs to measure its tensors' metadata with");
-  }
-  for (const Node* n : graph_.nodes()) {
-    if (const c10::FunctionSchema* schema = n->maybeSchema(); schema && schema->is_mutable()) {
-      mutates_ = true;
-    }
-  }
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    c10::IValue v = i < users ? (*program_.sample_inputs)[i] : program_.lifted[i - users].value;
-    // A program that writes its inputs (--keep-input-mutation) must not reach the weights.
-    if (mutates_ && v.isTensor()) v = v.toTensor().clone();
-    values_[inputs[i]] = std::move(v);
-  }
   for (const Node* n : graph_.nodes()) {
     if (!n->blocks().empty()) {
       Refuse(absl::StrCat("the lowered program has control flow (", n->kind().toQualString(),
                           "), which an exported program cannot hold"));
     }
+    if (const c10::FunctionSchema* schema = n->maybeSchema(); schema && schema->is_mutable()) {
+      mutates_ = true;
+    }
+  }
+  // Each op runs on meta tensors, as torch.export's FakeTensors run it. An op with no meta
+  // kernel in libtorch's C++ (convolution, native_layer_norm) takes its outputs' sizes, strides
+  // and dtypes from the lowered graph's complete types; where those are incomplete, or an output
+  // is a view (its storage offset), the whole program runs on the sample inputs instead.
+  if (EvaluateOn(/*meta=*/true)) return;
+  values_.clear();
+  EvaluateOn(/*meta=*/false);
+}
+
+bool ProgramWriter::EvaluateOn(bool meta) {
+  const auto inputs = graph_.inputs();
+  const size_t users = inputs.size() - program_.lifted.size();
+  const bool samples = program_.sample_inputs && program_.sample_inputs->size() == users;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    c10::IValue v;
+    if (i >= users) {
+      v = program_.lifted[i - users].value;
+    } else if (samples) {
+      v = (*program_.sample_inputs)[i];
+    } else if (auto t = meta ? MetaOfType(inputs[i]->type()) : std::nullopt) {
+      v = *t;
+    } else if (meta) {
+      return false;
+    } else {
+      Refuse("the program has no sample inputs to measure its tensors' metadata with");
+    }
+    // A program that writes its inputs (--keep-input-mutation) must not reach the weights.
+    if (mutates_ && !meta && v.isTensor()) v = v.toTensor().clone();
+    if (v.isTensor() && v.toTensor().defined() && !v.toTensor().is_meta() && !device_) {
+      device_ = v.toTensor().device();
+    }
+    values_[inputs[i]] = std::move(v);
+  }
+  for (const Node* n : graph_.nodes()) {
     if (n->kind() == c10::prim::Constant) {
       values_[n->output()] = *torch::jit::toIValue(n->output());
       continue;
     }
     torch::jit::Stack stack;
-    for (const Value* in : n->inputs()) stack.push_back(values_.at(in));
+    for (const Value* in : n->inputs()) {
+      stack.push_back(meta ? MetaOf(values_.at(in)) : values_.at(in));
+    }
     if (n->kind() == c10::prim::TupleConstruct) {  // the outputs: no operation to run
       values_[n->output()] = c10::ivalue::Tuple::create(std::move(stack));
       continue;
@@ -251,6 +312,8 @@ void ProgramWriter::Evaluate() {
     try {
       n->getOperation()(stack);
     } catch (const std::exception& e) {
+      if (meta && Typed(n)) continue;
+      if (meta) return false;
       Refuse(absl::StrCat("running ", n->kind().toQualString(),
                           " on the sample inputs failed: ", ExceptionMessage(e)));
     }
@@ -260,6 +323,30 @@ void ProgramWriter::Evaluate() {
     }
     for (size_t i = 0; i < stack.size(); ++i) values_[n->output(i)] = std::move(stack[i]);
   }
+  return true;
+}
+
+bool ProgramWriter::Typed(const Node* n) {
+  if (!n->maybeSchema()) return false;
+  for (const c10::Argument& r : n->schema().returns()) {
+    if (r.alias_info()) return false;
+  }
+  std::vector<at::Tensor> outs;
+  for (const Value* out : n->outputs()) {
+    auto t = MetaOfType(out->type());
+    if (!t) return false;
+    outs.push_back(std::move(*t));
+  }
+  for (size_t i = 0; i < outs.size(); ++i) values_[n->output(i)] = std::move(outs[i]);
+  return true;
+}
+
+c10::Device ProgramWriter::DeviceOf(const Value* v, const at::Tensor& t) const {
+  if (!t.is_meta()) return t.device();
+  if (auto type = v->type()->cast<c10::TensorType>(); type && type->device()) {
+    return *type->device();
+  }
+  return device_.value_or(c10::Device(c10::kCPU));
 }
 
 std::string ProgramWriter::Lift(const at::Tensor& t) {
@@ -273,7 +360,7 @@ std::string ProgramWriter::Lift(const at::Tensor& t) {
   used_.insert(target);
   lifted_constants_.emplace_back(target, t);
   lifted_constant_inputs_.push_back(name);
-  tensor_values_[name] = MetaJson(t, false, name);
+  tensor_values_[name] = MetaJson(t, t.device(), false, name);
   return name;
 }
 
@@ -446,7 +533,7 @@ void ProgramWriter::Call(const Node* n, size_t index) {
       const bool grad = grad_of(t);
       names_[out] = name;
       requires_grad_[out] = grad;
-      tensor_values_[name] = MetaJson(t, grad, name);
+      tensor_values_[name] = MetaJson(t, DeviceOf(out, t), grad, name);
       outputs.push_back({{"as_tensor", {{"name", name}}}});
     } else if (v.isTensorList()) {
       std::vector<std::string>& names = list_names_[out];
@@ -454,7 +541,7 @@ void ProgramWriter::Call(const Node* n, size_t index) {
       for (const at::Tensor& t : v.toTensorVector()) {
         const std::string item = NewName("getitem");
         const bool grad = grad_of(t);
-        tensor_values_[item] = MetaJson(t, grad, item);
+        tensor_values_[item] = MetaJson(t, DeviceOf(out, t), grad, item);
         names.push_back(item);
         items.push_back({{"name", item}});
       }
@@ -522,9 +609,11 @@ json ProgramWriter::Build(const std::vector<std::string>& mutated_inputs) {
     names_[inputs[i]] = name;
     const bool grad = old_values.contains(name) && old_values[name].value("requires_grad", false);
     requires_grad_[inputs[i]] = grad;
-    tensor_values_[name] = old_values.contains(name)
-                               ? old_values[name]
-                               : MetaJson(values_.at(inputs[i]).toTensor(), grad, name);
+    tensor_values_[name] =
+        old_values.contains(name)
+            ? old_values[name]
+            : MetaJson(values_.at(inputs[i]).toTensor(),
+                       DeviceOf(inputs[i], values_.at(inputs[i]).toTensor()), grad, name);
   }
 
   size_t index = 0;
@@ -916,7 +1005,7 @@ std::string Archive(const json& program, const ExportedProgramSource& source,
       entries[name] = {{"path_name", it->second},
                        {"is_param", is_parameter},
                        {"use_pickle", false},
-                       {"tensor_meta", MetaJson(tensor, is_parameter, name)}};
+                       {"tensor_meta", MetaJson(tensor, tensor.device(), is_parameter, name)}};
     }
     put(dir + config, Dump(json{{"config", entries}}));
   };

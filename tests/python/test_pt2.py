@@ -164,6 +164,41 @@ def _specs(specs):
             for s in specs if s.kind.name != "CONSTANT_TENSOR"]
 
 
+def _check_tensor_metadata(ep, user_inputs):
+    """Every node's recorded meta["val"] has the sizes, strides and dtype that PyTorch's own
+    kernels give it, running the graph (torch.fx.Interpreter) on real inputs. (torch.export.load
+    makes every val at storage offset 0, whatever the archive says.)"""
+    import copy
+    flat = iter(x for x in torch.utils._pytree.tree_leaves(copy.deepcopy(user_inputs))
+                if isinstance(x, torch.Tensor))
+    args = []
+    for spec in ep.graph_signature.input_specs:
+        kind = spec.kind.name
+        if kind == "USER_INPUT":
+            tensor = isinstance(spec.arg, torch.export.graph_signature.TensorArgument)
+            args.append(next(flat) if tensor else spec.arg.value)
+        elif kind == "CONSTANT_TENSOR" or spec.target not in ep.state_dict:
+            args.append(ep.constants[spec.target].clone())
+        else:
+            args.append(ep.state_dict[spec.target].detach().clone())
+    checked = []
+
+    class Recorder(torch.fx.Interpreter):
+        def run_node(self, n):
+            got = super().run_node(n)
+            want = n.meta.get("val")
+            if n.op == "call_function" and isinstance(got, torch.Tensor):
+                assert isinstance(want, torch.Tensor), (n.name, want)
+                assert (want.shape, want.stride(), want.dtype) == \
+                    (got.shape, got.stride(), got.dtype), n.format_node()
+                checked.append(n.name)
+            return got
+
+    with torch.no_grad():
+        Recorder(ep.graph_module).run(*args)
+    assert checked
+
+
 @pytest.mark.parametrize("name", ["resnet18", "block", "scalars", "upsampler",
                                   "batchnorm_training", "writes_input", "tied",
                                   "recurrent", "masked", "mobilenet_v3_small"])
@@ -191,6 +226,7 @@ def test_pt2_to_pt2_loads_keeps_its_signature_and_matches_eager(graph_lower_bin,
     # Against eager, the original module on copies of new inputs, and against PyTorch's own
     # decomposition; buffers and inputs written as eager writes them.
     new = _new_inputs(inputs)
+    _check_tensor_metadata(lowered, new)
     runs = []
     for m in (module, lowered.module(), decomposed.module()):
         args = copy.deepcopy(new)
