@@ -183,7 +183,8 @@ absl::StatusOr<std::optional<std::vector<c10::IValue>>> ExampleInputs(const Prog
 absl::StatusOr<std::vector<std::vector<c10::IValue>>> ExampleInputsAtOtherSizes(
     const Program& program, const std::optional<std::vector<c10::IValue>>& examples,
     std::map<std::string, std::map<std::string, std::string>>* symbolic_dims) {
-  const std::string spec = absl::GetFlag(FLAGS_dynamic_dims);
+  std::string spec = absl::GetFlag(FLAGS_dynamic_dims);
+  if (spec.empty()) spec = program.symbolic_dims;  // a .pt2 exported with dynamic shapes
   if (spec.empty()) return std::vector<std::vector<c10::IValue>>{};
   auto bad = [](absl::string_view entry, absl::string_view why) {
     return absl::InvalidArgumentError(absl::StrCat("--dynamic-dims: '", entry, "': ", why));

@@ -70,6 +70,12 @@ absl::StatusOr<int> Lower(const std::string& input, Program& program, Opset opse
   const std::string output = absl::GetFlag(FLAGS_output);
   if (IsExportedProgramPath(output)) {
     if (absl::Status s = CheckExportedProgramOutput(program, output); !s.ok()) return s;
+    if (!absl::GetFlag(FLAGS_dynamic_dims).empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          output,
+          ": --dynamic-dims keeps sizes symbolic, which a .pt2 cannot hold yet; write a "
+          "TorchScript archive (.pt)"));
+    }
   }
   LoweringOptions options;
   options.opset = std::move(opset);

@@ -256,14 +256,47 @@ c10::MemoryFormat MemoryFormatOf(int64_t code, const std::string& where) {
 }
 
 const char kDynamicHint[] =
-    "symbolic sizes (dynamic shapes) in .pt2 archives are not supported yet; export with static "
-    "shapes (no dynamic_shapes=), or lower with graph_lower.run_decompositions in Python";
+    "of symbolic values in .pt2 archives, only sizes of inputs (torch.export.Dim) and ints "
+    "computed from them are supported; export with static shapes, or lower with "
+    "graph_lower.run_decompositions in Python";
 
 // A SymInt argument ({"as_int": n} or {"as_name": symbol}) that must be a known int.
 int64_t KnownInt(const json& j, const std::string& where) {
   auto [kind, value] = Union(j, where);
   if (kind == "as_int") return Int(*value, where);
   Fail(absl::StrCat(where, " is symbolic (", value->dump(), "): ", kDynamicHint));
+}
+
+// The symbol a size expression names, or "" for any other expression. torch 2.6 writes sympy's
+// srepr ("Symbol('s0', positive=True, integer=True)"), later versions its str ("s0").
+std::string SymbolOf(const std::string& expr) {
+  std::string name = expr;
+  if (absl::StartsWith(expr, "Symbol('")) {
+    const size_t end = expr.find('\'', 8);
+    if (end == std::string::npos) return "";
+    name = expr.substr(8, end - 8);
+  }
+  if (name.empty() || !(absl::ascii_isalpha(name[0]) || name[0] == '_')) return "";
+  for (const char c : name) {
+    if (!absl::ascii_isalnum(c) && c != '_') return "";
+  }
+  return name;
+}
+
+// A size in tensor metadata: {"as_int": n}, or {"as_expr": {"expr_str": e, "hint": {"as_int":
+// n}}} (schema.py's SymExpr; the hint is the size the program was exported at). Sets `symbol`
+// to the expression (empty for an int).
+int64_t SizeOf(const json& j, const std::string& where, std::string& symbol) {
+  auto [kind, value] = Union(j, where);
+  symbol.clear();
+  if (kind == "as_int") return Int(*value, where);
+  if (kind != "as_expr") Fail(absl::StrCat(where, ": size kind '", kind, "' is not supported"));
+  symbol = String(*value, "expr_str", where + ".as_expr");
+  const auto hint = value->find("hint");
+  if (hint == value->end() || !hint->is_object()) {
+    Fail(absl::StrCat(where, " is symbolic (", symbol, ") with no hint: ", kDynamicHint));
+  }
+  return KnownInt(*hint, where + ".as_expr.hint");
 }
 
 // A float: a JSON number, or the string torch/_export/serde writes for a non-finite one
@@ -300,7 +333,8 @@ c10::IValue ConstantValue(const json& j, const std::string& where) {
 
 struct TensorMeta {
   c10::ScalarType dtype;
-  std::vector<int64_t> sizes, strides;
+  std::vector<int64_t> sizes, strides;  // symbolic ones at their hints
+  std::vector<std::string> size_exprs;  // per dim: its expression, "" for a static size
   int64_t storage_offset = 0;
   bool requires_grad = false;
   c10::Layout layout = c10::kStrided;
@@ -310,17 +344,19 @@ TensorMeta ReadTensorMeta(const json& j, const std::string& where) {
   TensorMeta m;
   m.dtype = ScalarTypeOf(Int(At(j, "dtype", where), where + ".dtype"), where + ".dtype");
   const json& sizes = Array(j, "sizes", where);
+  std::string expr;
   for (size_t i = 0; i < sizes.size(); ++i) {
-    m.sizes.push_back(KnownInt(sizes[i], absl::StrCat(where, ".sizes[", i, "]")));
+    m.sizes.push_back(SizeOf(sizes[i], absl::StrCat(where, ".sizes[", i, "]"), expr));
+    m.size_exprs.push_back(expr);
   }
   const json& strides = Array(j, "strides", where);
   for (size_t i = 0; i < strides.size(); ++i) {
-    m.strides.push_back(KnownInt(strides[i], absl::StrCat(where, ".strides[", i, "]")));
+    m.strides.push_back(SizeOf(strides[i], absl::StrCat(where, ".strides[", i, "]"), expr));
   }
   if (m.strides.size() != m.sizes.size()) {
     Fail(absl::StrCat(where, ": ", m.sizes.size(), " sizes but ", m.strides.size(), " strides"));
   }
-  m.storage_offset = KnownInt(At(j, "storage_offset", where), where + ".storage_offset");
+  m.storage_offset = SizeOf(At(j, "storage_offset", where), where + ".storage_offset", expr);
   if (j.contains("requires_grad") && j["requires_grad"].is_boolean()) {
     m.requires_grad = j["requires_grad"].get<bool>();
   }
@@ -521,6 +557,32 @@ void Flatten(const c10::IValue& v, std::vector<c10::IValue>& out) {
   }
 }
 
+// Python's operators on symbolic sizes as torch.export records them (torch/_export/serde/
+// serialize.py's _SYM_OPS), each with TorchScript's op on ints or bools.
+const std::pair<absl::string_view, const char*> kSymIntOperators[] = {
+    {"_operator.add", "aten::add.int"},       {"_operator.sub", "aten::sub.int"},
+    {"_operator.mul", "aten::mul.int"},       {"_operator.floordiv", "aten::floordiv.int"},
+    {"_operator.mod", "aten::remainder.int"}, {"_operator.neg", "aten::neg.int"},
+    {"_operator.eq", "aten::eq.int"},         {"_operator.ne", "aten::ne.int"},
+    {"_operator.lt", "aten::lt.int"},         {"_operator.le", "aten::le.int"},
+    {"_operator.gt", "aten::gt.int"},         {"_operator.ge", "aten::ge.int"},
+    {"torch.sym_max", "prim::max.int"},       {"torch.sym_min", "prim::min.int"},
+    {"_operator.and_", "aten::__and__.bool"}, {"_operator.or_", "aten::__or__.bool"},
+    {"torch.sym_not", "aten::__not__"}};
+
+const char* SymIntOperator(absl::string_view target) {
+  for (const auto& [python, op] : kSymIntOperators) {
+    if (target == python) return op;
+  }
+  return nullptr;
+}
+
+// torch.export's size queries, which return SymInts, and TorchScript's, which return ints.
+const std::pair<absl::string_view, const char*> kSizeQueries[] = {
+    {"torch.ops.aten.sym_size.int", "torch.ops.aten.size.int"},
+    {"torch.ops.aten.sym_stride.int", "torch.ops.aten.stride.int"},
+    {"torch.ops.aten.sym_numel.default", "torch.ops.aten.numel.default"}};
+
 // The overload `target` ("torch.ops.aten.add.Tensor") names.
 std::shared_ptr<torch::jit::Operator> FindOperator(const std::string& target,
                                                    const std::string& where) {
@@ -607,6 +669,14 @@ class GraphBuilder {
 
   Value* Constant(const c10::IValue& v) { return g_->insertConstant(v); }
 
+  // A SymInt: {"as_int": n}, or {"as_name": name} of a symbolic int computed earlier.
+  Value* SymInt(const json& j, const std::string& where) {
+    auto [kind, value] = Union(j, where);
+    if (kind == "as_int") return Constant(Int(*value, where));
+    if (kind == "as_name" && value->is_string()) return Named(value->get<std::string>(), where);
+    Fail(absl::StrCat(where, ": symbolic int kind '", kind, "' is not supported"));
+  }
+
   Value* NoneOf(const c10::TypePtr& type) {
     Value* none = g_->insertConstant(c10::IValue());
     if (type && type->kind() == c10::TypeKind::OptionalType) none->setType(type);
@@ -652,14 +722,19 @@ class GraphBuilder {
       }
       return Constant(value);
     }
-    if (kind == "as_ints" || kind == "as_sym_ints") {
+    if (kind == "as_ints") {
       if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
       std::vector<int64_t> ints;
-      for (size_t i = 0; i < v->size(); ++i) {
-        const std::string w = absl::StrCat(at, "[", i, "]");
-        ints.push_back(kind == "as_ints" ? Int((*v)[i], w) : KnownInt((*v)[i], w));
-      }
+      for (size_t i = 0; i < v->size(); ++i)
+        ints.push_back(Int((*v)[i], absl::StrCat(at, "[", i, "]")));
       return Constant(c10::List<int64_t>(ints));
+    }
+    if (kind == "as_sym_ints") {  // ints and symbolic ints: a list built when the graph runs
+      if (!v->is_array()) Fail(absl::StrCat(at, " is not an array"));
+      std::vector<Value*> items;
+      for (size_t i = 0; i < v->size(); ++i)
+        items.push_back(SymInt((*v)[i], absl::StrCat(at, "[", i, "]")));
+      return g_->insertNode(g_->createList(c10::IntType::get(), items))->output();
     }
     if (kind == "as_floats") {
       std::vector<double> floats;
@@ -687,9 +762,10 @@ class GraphBuilder {
       }
       return Constant(c10::List<std::string>(strings));
     }
-    if (kind == "as_sym_int") return Constant(KnownInt(*v, at));
+    if (kind == "as_sym_int") return SymInt(*v, at);
     if (kind == "as_sym_bool" || kind == "as_sym_float") {
       auto [k, x] = Union(*v, at);
+      if (k == "as_name" && x->is_string()) return Named(x->get<std::string>(), at);
       if (k == "as_bool" && x->is_boolean()) return Constant(x->get<bool>());
       if (k == "as_float" && (x->is_number() || x->is_string())) {
         return Constant(Float(*x, at));
@@ -722,8 +798,13 @@ class GraphBuilder {
 
   void Call(const json& node, size_t index) {
     const std::string where = absl::StrCat("graph.nodes[", index, "]");
-    const std::string target = String(node, "target", where);
+    std::string target = String(node, "target", where);
     const std::string what = absl::StrCat(where, " (", target, ")");
+    if (const char* op = SymIntOperator(target)) return SymIntCall(node, op, where, what);
+    // A size query: TorchScript's own ops, which lowering folds or keeps as sym_size.int.
+    for (const auto& [sym, plain] : kSizeQueries) {
+      if (target == sym) target = plain;
+    }
     std::shared_ptr<torch::jit::Operator> op = FindOperator(target, what);
     const json& inputs = Array(node, "inputs", where);
     // Named arguments: schema argument name -> its value.
@@ -792,6 +873,34 @@ class GraphBuilder {
     if (!resolved || resolved->overload_name() != schema.overload_name()) {
       Fail(absl::StrCat(what, ": its arguments do not match ", c10::toString(schema)));
     }
+    BindOutputs(node, n, where, what);
+  }
+
+  // A Python operator on symbolic ints (`op`: its TorchScript overload), inputs in order.
+  void SymIntCall(const json& node, const char* op, const std::string& where,
+                  const std::string& what) {
+    const json& inputs = Array(node, "inputs", where);
+    std::vector<Value*> values;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const std::string w = absl::StrCat(where, ".inputs[", i, "]");
+      values.push_back(Argument(At(inputs[i], "arg", w), c10::IntType::get(), w + ".arg"));
+    }
+    const std::string qualified(op);
+    const size_t dot = qualified.find('.');
+    torch::jit::Node* n = g_->insertNode(
+        g_->create(c10::Symbol::fromQualString(qualified.substr(0, dot)), values, 1));
+    const c10::FunctionSchema* schema = n->maybeSchema();
+    if (!schema ||
+        schema->overload_name() != (dot == std::string::npos ? "" : qualified.substr(dot + 1))) {
+      Fail(absl::StrCat(what, ": its arguments are not ", qualified, "'s"));
+    }
+    n->output()->setType(schema->returns()[0].type());
+    BindOutputs(node, n, where, what);
+  }
+
+  void BindOutputs(const json& node, torch::jit::Node* n, const std::string& where,
+                   const std::string& what) {
+    const auto& returns = n->schema().returns();
     const json& outputs = Array(node, "outputs", where);
     if (returns.size() == 1 && returns[0].type()->kind() == c10::TypeKind::ListType &&
         outputs.size() == 1 && outputs[0].contains("as_tensors")) {
@@ -849,11 +958,6 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
   const json& module = At(ep, "graph_module", rec);
   const json& graph = At(module, "graph", rec + ".graph_module");
   const json& signature = At(module, "signature", rec + ".graph_module");
-  if (const auto it = ep.find("range_constraints");
-      it != ep.end() && it->is_object() && !it->empty()) {
-    Fail(absl::StrCat("the program has symbolic sizes (", it->begin().key(),
-                      ", ...): ", kDynamicHint));
-  }
   // Tensor metadata by value name.
   absl::flat_hash_map<std::string, TensorMeta> metas;
   const json& tensor_values = At(graph, "tensor_values", "graph");
@@ -871,6 +975,7 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
   GraphBuilder builder(program.graph);
   at::Generator generator = at::detail::createCPUGenerator(0);
   std::vector<c10::IValue> made;  // sample user inputs made from metadata
+  std::vector<std::string> dynamic_dims;
   absl::flat_hash_map<std::string, int> attribute_names;
   struct Lift {
     std::string input, name;
@@ -899,6 +1004,18 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
         in->setType(c10::TensorType::get());
         builder.Bind(name, in);
         source->input_specs.push_back(i);
+        // Its symbolic dims, as --dynamic-dims names them (user input, dim, symbol).
+        const std::vector<std::string>& exprs = meta->second.size_exprs;
+        for (size_t d = 0; d < exprs.size(); ++d) {
+          if (exprs[d].empty()) continue;
+          const std::string symbol = SymbolOf(exprs[d]);
+          if (symbol.empty()) {
+            Fail(absl::StrCat("input '", name, "' dim ", d, " has the size ", exprs[d],
+                              ", an expression: only plain symbols (torch.export.Dim) are "
+                              "supported as input sizes"));
+          }
+          dynamic_dims.push_back(absl::StrCat(made.size(), ".", d, "=", symbol));
+        }
         made.emplace_back(SampleOf(meta->second, generator, name));
       } else {
         // A non-tensor input torch.export specialised: nothing in the graph reads it.
@@ -969,6 +1086,7 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
     program.graph->registerOutput(builder.Argument(outputs[i], c10::AnyType::get(), where));
   }
 
+  program.symbolic_dims = absl::StrJoin(dynamic_dims, ",");
   // Sample inputs: the archive's, when they are the user inputs' values.
   program.sample_inputs = std::move(made);
   if (pieces.example_inputs) {

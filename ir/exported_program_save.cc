@@ -1023,6 +1023,12 @@ std::string Archive(const json& program, const ExportedProgramSource& source,
 }  // namespace
 
 absl::Status CheckExportedProgramOutput(const Program& program, const std::string& path) {
+  if (program.exported && !program.symbolic_dims.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": ", program.source, " has symbolic sizes (", program.symbolic_dims,
+        "); writing them to a .pt2 is not supported yet: write a TorchScript archive (.pt), "
+        "or lower with graph_lower.run_decompositions in Python"));
+  }
   if (program.exported) return absl::OkStatus();
   return absl::InvalidArgumentError(
       absl::StrCat(path, ": a .pt2 is written only for a program read from one (", program.source,

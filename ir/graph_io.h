@@ -78,6 +78,10 @@ struct Program {
   // The user inputs of a program read from a torch.export archive (LoadExportedProgram): its
   // stored example inputs, or values of its recorded shapes and dtypes. Unset for other programs.
   std::optional<std::vector<c10::IValue>> sample_inputs;
+  // The symbolic dims of a torch.export archive's user inputs (torch.export.Dim), as the CLI's
+  // --dynamic-dims names them: "INPUT.DIM=SYMBOL,..." ("0.0=s0,1.0=s0"). Empty for static shapes
+  // and other programs.
+  std::string symbolic_dims;
   // A program read from a torch.export archive: what SaveExportedProgram needs of the archive to
   // write the lowered program back as one. Unset for other programs.
   std::shared_ptr<const ExportedProgramSource> exported;

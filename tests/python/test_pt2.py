@@ -386,16 +386,59 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
     assert not out.exists()
 
 
-def test_pt2_with_symbolic_sizes_is_refused_with_the_way_out(graph_lower_bin, tmp_path):
-    path = tmp_path / "dyn.pt2"
+class Reshaper(torch.nn.Module):
+    """Sizes flow into a reshape and a view: ints computed from symbolic sizes (operator.mul)."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = torch.nn.Linear(8, 4)
+
+    def forward(self, x, y):
+        b, t, d = x.shape
+        h = self.proj(x).reshape(b * t, 4).softmax(-1)
+        return h, (y * 2).sum(1), torch.cat([x, x], 1).view(b, 2 * t, d)
+
+
+def test_pt2_with_symbolic_sizes_lowers_them_symbolic(graph_lower_bin, tmp_path):
+    path, out, report = tmp_path / "dyn.pt2", tmp_path / "dyn.core.pt", tmp_path / "r.json"
     torch._dynamo.reset()
-    batch = torch.export.Dim("batch")
-    ep = torch.export.export(torch.nn.Linear(3, 2), (torch.randn(4, 3),),
-                             dynamic_shapes=({0: batch},))
+    module = Reshaper().eval()
+    batch = torch.export.Dim("batch", min=1, max=64)
+    seq = torch.export.Dim("seq", min=4, max=128)
+    ep = torch.export.export(module, (torch.randn(3, 6, 8), torch.randn(3, 6)),
+                             dynamic_shapes=({0: batch, 1: seq}, {0: batch, 1: seq}))
+    torch.export.save(ep, str(path))
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(out), "--verify", "--report",
+                   str(report))
+    assert proc.returncode == 0, proc.stderr
+    rep = json.loads(report.read_text())
+    assert rep["legal"] and rep["verified"] and rep["max_abs_error"] == 0, rep["max_abs_error"]
+    # One symbol per Dim, shared by both inputs, under the archive's own names.
+    dims = rep["symbolic_dims"]
+    assert set(dims) == {"x", "y"} and dims["x"]["0"] == dims["y"]["0"] != dims["x"]["1"]
+    lowered = torch.jit.load(str(out))  # the weights are its attributes
+    for b, t in ((1, 4), (5, 9), (2, 31)):
+        x, y = torch.randn(b, t, 8), torch.randn(b, t)
+        with torch.no_grad():
+            for got, want in zip(lowered(x, y), module(x, y)):
+                torch.testing.assert_close(got, want)
+    # A .pt2 cannot hold them yet: one line, exit 2, nothing written.
+    proc = run_cli(graph_lower_bin, str(path), "-o", str(tmp_path / "o.pt2"))
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1 and "symbolic sizes" in proc.stderr
+    assert not (tmp_path / "o.pt2").exists()
+
+
+def test_pt2_input_size_expression_is_refused(graph_lower_bin, tmp_path):
+    path = tmp_path / "derived.pt2"
+    torch._dynamo.reset()
+    half = torch.export.Dim("half", min=2, max=32)
+    ep = torch.export.export(torch.nn.Linear(3, 2), (torch.randn(8, 3),),
+                             dynamic_shapes=({0: 2 * half},))
     torch.export.save(ep, str(path))
     proc = run_cli(graph_lower_bin, str(path), "-o", str(tmp_path / "o.pt"))
-    assert proc.returncode == 2
-    assert "symbolic sizes" in proc.stderr and "static" in proc.stderr, proc.stderr
+    assert proc.returncode == 2, proc.stderr
+    assert "an expression" in proc.stderr and "dim 0" in proc.stderr, proc.stderr
 
 
 class Branches(torch.nn.Module):
