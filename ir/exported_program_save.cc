@@ -42,6 +42,11 @@ using torch::jit::Value;
 // torch 2.6's torch.export.save writes files at the zip's root; later versions the PT2 archive.
 constexpr bool kWritesPt2Archive = !(kTorchVersionMajor == 2 && kTorchVersionMinor <= 6);
 
+// The export schema version (torch/_export/serde/schema.py's SCHEMA_VERSION) of the running
+// torch: 8.2 in torch 2.6, 8.20 in torch 2.14 (measured).
+constexpr int kWrittenSchemaMajor = 8;
+constexpr int kWrittenSchemaMinor = kWritesPt2Archive ? 20 : 2;
+
 // A program the archive cannot hold; SaveExportedProgram turns it into its InvalidArgument.
 struct Unwritable {
   std::string message;
@@ -1029,7 +1034,23 @@ absl::Status CheckExportedProgramOutput(const Program& program, const std::strin
         "); writing them to a .pt2 is not supported yet: write a TorchScript archive (.pt), "
         "or lower with graph_lower.run_decompositions in Python"));
   }
-  if (program.exported) return absl::OkStatus();
+  if (program.exported) {
+    // An archive of a newer schema written back by an older torch: that torch could not load
+    // it (torch 2.6 rejects 2.14's fields, guards_code among them).
+    const json& version = program.exported->program.at("schema_version");
+    const int64_t major = version.at("major").get<int64_t>();
+    const int64_t minor = version.at("minor").get<int64_t>();
+    if (major > kWrittenSchemaMajor ||
+        (major == kWrittenSchemaMajor && minor > kWrittenSchemaMinor)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": ", program.source, " has export schema ", major, ".", minor, ", newer than the ",
+          kWrittenSchemaMajor, ".", kWrittenSchemaMinor, " of torch ", kTorchVersionMajor, ".",
+          kTorchVersionMinor,
+          ", which this graph-lower is built with and which could not load the result; write a "
+          "TorchScript archive (.pt), or use a graph-lower built with a newer torch"));
+    }
+    return absl::OkStatus();
+  }
   return absl::InvalidArgumentError(
       absl::StrCat(path, ": a .pt2 is written only for a program read from one (", program.source,
                    " has no torch.export signature); write a TorchScript archive (.pt) instead"));

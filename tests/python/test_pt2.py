@@ -264,6 +264,30 @@ def test_pt2_example_inputs_must_have_the_exported_shapes(graph_lower_bin, tmp_p
     assert proc.returncode == 0, proc.stderr
 
 
+def test_pt2_of_a_newer_schema_is_not_written_back_as_pt2(graph_lower_bin, tmp_path):
+    """torch 2.6 writes export schema 8.2 and cannot load 8.20 (torch 2.14's): an archive of
+    8.20 lowered by a graph-lower built with torch 2.6 is written as .pt, never as .pt2."""
+    minor = json.loads(_program_json(_saved(tmp_path)))["schema_version"]["minor"]
+    if minor >= 20:
+        pytest.skip("the running torch writes the newest schema the reader knows")
+    newer = tmp_path / "newer.pt2"
+    _rewritten(_saved(tmp_path), newer, _json_change(
+        lambda j: j["schema_version"].update(minor=20)))
+    out = tmp_path / "out.pt2"
+    proc = run_cli(graph_lower_bin, str(newer), "-o", str(out))
+    assert proc.returncode == 2 and "8.20" in proc.stderr and ".pt" in proc.stderr, proc.stderr
+    assert not out.exists()
+    proc = run_cli(graph_lower_bin, str(newer), "-o", str(tmp_path / "out.pt"), "--verify")
+    assert proc.returncode == 0, proc.stderr
+
+
+def _program_json(path):
+    with zipfile.ZipFile(path) as z:
+        name = next(n for n in z.namelist()
+                    if n.endswith(("serialized_exported_program.json", "models/model.json")))
+        return z.read(name)
+
+
 def _saved(tmp_path):
     path = tmp_path / "good.pt2"
     torch._dynamo.reset()  # each export of nn.Linear counts toward dynamo's recompile limit
