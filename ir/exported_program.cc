@@ -374,7 +374,9 @@ at::Tensor SampleOf(const TensorMeta& meta, at::Generator& generator, const std:
   constexpr int64_t kMaxElements = int64_t{1} << 31;
   int64_t numel = 1;
   for (const int64_t n : meta.sizes) {
-    if (n < 0 || (n > 0 && numel > kMaxElements / n)) {
+    if (n < 0)
+      Fail(absl::StrCat("input '", name, "' declares ", MetaText(meta), ", a negative size"));
+    if (n > 0 && numel > kMaxElements / n) {
       Fail(absl::StrCat("input '", name, "' declares ", MetaText(meta), ", more than ",
                         kMaxElements, " elements"));
     }
@@ -602,12 +604,16 @@ std::shared_ptr<torch::jit::Operator> FindOperator(const std::string& target,
     if (op->schema().overload_name() == overload) return op;
   }
   if (ops.empty()) {
-    Fail(absl::StrCat(where, ": unknown operator ", qualified,
-                      parts[2] == "aten" ? ""
-                                         : absl::StrCat(" (the namespace '", parts[2],
-                                                        "' is registered from Python; lower it "
-                                                        "with graph_lower's Python API, or keep "
-                                                        "it with --keep-ops)")));
+    // Ops of other namespaces come from libraries: C++ ones (torchvision's _C.so) can be loaded
+    // here; Python ones (torch.library in Python, quantized_decomposed) exist only in Python.
+    Fail(absl::StrCat(
+        where, ": unknown operator ", qualified,
+        parts[2] == "aten"
+            ? ""
+            : absl::StrCat(" (no library loaded registers the namespace '", parts[2],
+                           "': load a C++ one with --load-library, e.g. torchvision's _C.so "
+                           "for torchvision::; ops registered from Python are lowered with "
+                           "graph_lower's Python API)")));
   }
   Fail(absl::StrCat(where, ": ", qualified, " has no overload '", parts[4], "'"));
 }

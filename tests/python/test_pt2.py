@@ -339,6 +339,14 @@ def _unknown_op(j):
     j["graph_module"]["graph"]["nodes"][0]["target"] = "torch.ops.aten.no_such_op.default"
 
 
+def _unknown_namespace(j):
+    j["graph_module"]["graph"]["nodes"][0]["target"] = "torch.ops.torchvision.roi_align.default"
+
+
+def _negative_size(j):
+    j["graph_module"]["graph"]["tensor_values"]["input"]["sizes"][0] = {"as_int": -4}
+
+
 def _drop_nodes(j):
     del j["graph_module"]["graph"]["nodes"]
 
@@ -370,6 +378,8 @@ def _weight_dtype(j):
     ("missing_field", "has no field 'nodes'"),
     ("newer_schema", "schema version 99.1 is newer than the newest this reader knows"),
     ("unknown_op", "unknown operator aten::no_such_op"),
+    ("unknown_namespace", "namespace 'torchvision': load a C++ one with --load-library"),
+    ("negative_size", "declares Float[-4, 3], a negative size"),
     ("defined_twice", "is defined twice"),
     ("bad_crc", "CRC"),
     ("weight_sizes", "is Float[2, 3], but the program says Float[5, 3]"),
@@ -400,6 +410,7 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
     else:
         change = {"missing_field": _drop_nodes, "newer_schema": _set_version,
                   "unknown_op": _unknown_op, "defined_twice": _define_twice,
+                  "unknown_namespace": _unknown_namespace, "negative_size": _negative_size,
                   "weight_sizes": _weight_sizes, "weight_dtype": _weight_dtype}[case]
         _rewritten(good, bad, _json_change(change))
     out = tmp_path / "out.pt"
