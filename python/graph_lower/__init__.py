@@ -89,9 +89,17 @@ def _keep_ops_text(keep_ops):
         items = list(keep_ops)
     except TypeError:
         raise ValueError(f"keep_ops: a sequence of overload names, got {type(keep_ops).__name__}")
-    for item in items:
+    for i, item in enumerate(items):
+        if isinstance(item, torch._ops.OpOverload):  # torch.ops.aten.gelu.default
+            overload = item._schema.overload_name
+            items[i] = item = item._schema.name + (f".{overload}" if overload else "")
+        elif isinstance(item, torch._ops.OpOverloadPacket):  # torch.ops.aten.gelu
+            items[i] = item = item._qualified_op_name
         if not isinstance(item, str):
-            raise ValueError(f"keep_ops: overload names are strings, got {item!r}")
+            raise ValueError(f"keep_ops: overload names are strings or torch.ops overloads, got "
+                             f"{item!r}")
+        if not item.strip():
+            raise ValueError("keep_ops: an empty overload name")
         if "," in item:
             raise ValueError(f"keep_ops: '{item}' holds a comma; give one overload per entry")
     return ",".join(items)

@@ -133,16 +133,12 @@ class _Lowered:
         for index in self.mutated:
             run_args[index] = args[index].clone()
         result = self.function(*run_args)
-        flat = list(result) if isinstance(result, tuple) else [result]
+        flat = list(result) if isinstance(result, (tuple, list)) else [result]
         outputs, new_values = flat[:self.n_outputs], flat[self.n_outputs:]
         for index, value in zip(self.mutated, new_values):
             with torch.no_grad():
                 args[index].copy_(value)
         return pytree.tree_unflatten(outputs, self.out_spec)
-
-
-class _NotCallableResult(TypeError):
-    """make_backend's compiler returned something not callable (not a lowering failure)."""
 
 
 class _Options:
@@ -159,11 +155,25 @@ class _Options:
         if self.compiler is None:
             return function
         name = getattr(self.compiler, "__name__", type(self.compiler).__name__)
-        compiled = self.compiler(function, list(example_inputs))
-        if not callable(compiled):
-            raise _NotCallableResult(f"make_backend: {name}(gm, example_inputs) returned a "
-                                     f"{type(compiled).__name__}, which is not callable")
+        # AOTAutograd's graphs return a tuple, one output too (the contract's flat tuple).
+        output = next(n for n in reversed(function.graph.nodes) if n.op == "output")
+        if not isinstance(output.args[0], (tuple, list)):
+            output.args = ((output.args[0],),)
+            function.recompile()
+        try:
+            compiled = self.compiler(function, list(example_inputs))
+            if not callable(compiled):
+                raise TypeError(f"make_backend: {name}(gm, example_inputs) returned a value of "
+                                f"type {type(compiled).__name__}, which is not callable")
+        except Exception as e:
+            # The user's compiler is at fault, not the lowering: no fallback hides it.
+            e._graph_lower_from_compiler = True
+            raise
         report["compiler"] = name
+        if getattr(compiled, "_boxed_call", False):
+            # functorch.compile.make_boxed_func's convention: the inputs come as one list.
+            boxed = compiled
+            return lambda *args: boxed(list(args))
         return compiled
 
 
@@ -329,9 +339,9 @@ def _dynamic_or_per_signature(g, phase, options=_DEFAULT_OPTIONS):
     graphs are; its reports give the reason as `dynamic_fallback`."""
     try:
         return _DynamicGraph(g, phase, options)
-    except _NotCallableResult:
-        raise  # the user's compiler is at fault, not the symbolic lowering
     except Exception as e:  # noqa: BLE001 - any failure of the symbolic lowering
+        if getattr(e, "_graph_lower_from_compiler", False):
+            raise  # the user's compiler is at fault, not the symbolic lowering
         compiled = _CompiledGraph(g, phase, options=options)
         compiled.fallback = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
         return compiled
@@ -359,10 +369,13 @@ def make_backend(compiler, *, keep_ops=(), opset=None):
         inputs (in training, AOTAutograd's forward and backward graphs: parameters and
         activations included) and it returns a flat tuple: the graph's outputs, then the new
         values of the inputs it writes (which the backend copies back into the caller's
-        tensors, as for backend="graph_lower"). `example_inputs`: the tensors and numbers it is
-        lowered for (real tensors for graphs of static shapes, FakeTensors with symbolic sizes
-        for dynamic ones). Whatever callable it returns is called with the graph's inputs as
-        positional arguments. Graphs are lowered, and `compiler` called, on their first call
+        tensors, as for backend="graph_lower"). Graphs with symbolic sizes also hold the size
+        queries and int arithmetic the sizes need (aten.sym_size.int, operator.mul, ...), as
+        AOTAutograd's do. `example_inputs`: the tensors and numbers it is lowered for (copies of
+        the real inputs for graphs of static shapes, FakeTensors with symbolic sizes for dynamic
+        ones). Whatever callable it returns is called with the graph's inputs as positional
+        arguments, or as one list when it is boxed (functorch.compile.make_boxed_func), and may
+        return a tuple or a list. An exception the compiler raises reaches the caller as it is. Graphs are lowered, and `compiler` called, on their first call
         (per input signature for static shapes; once for symbolic sizes). A lowered graph that
         keeps control flow (prim::If, prim::Loop: no FX form) runs in TorchScript's interpreter
         and `compiler` is not called for it; its report's runner is "torchscript".

@@ -149,6 +149,51 @@ def test_bad_arguments():
         compiled(torch.randn(1, 2))
 
 
+def test_boxed_and_list_returning_compilers():
+    """AOTAutograd's boxed convention (functorch.compile.make_boxed_func: the inputs as one
+    list) and a callable returning a list instead of a tuple both work, as with aot_autograd."""
+    from functorch.compile import make_boxed_func
+
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU())
+    x = torch.randn(1, 3)  # batch 1: a boxed call mistaken for a plain one would run x[0]
+    for compiler in (lambda gm, ex: make_boxed_func(gm.forward),
+                     lambda gm, ex: (lambda *args: list(gm(*args)))):
+        torch._dynamo.reset()
+        compiled = torch.compile(model, backend=make_backend(compiler))
+        with torch.no_grad():
+            torch.testing.assert_close(compiled(x), model(x))
+
+
+def test_compiler_errors_reach_the_caller_with_dynamic_shapes():
+    """An exception from the user's compiler is its own: not hidden by the fallback that lowers
+    a graph per input signature when the symbolic lowering fails."""
+    calls = []
+
+    def broken(gm, example_inputs):
+        calls.append(gm)
+        raise RuntimeError("broken codegen")
+
+    torch._dynamo.reset()
+    compiled = torch.compile(torch.nn.Linear(4, 4), backend=make_backend(broken), dynamic=True)
+    with torch.no_grad(), pytest.raises(Exception, match="broken codegen"):
+        compiled(torch.randn(3, 4))
+    assert len(calls) == 1
+
+
+def test_keep_ops_takes_overload_objects():
+    torch._dynamo.reset()
+    recorder = Recorder()
+    model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.GELU())
+    compiled = torch.compile(model, backend=make_backend(
+        recorder, keep_ops=[torch.ops.aten.gelu.default]))
+    x = torch.randn(2, 4)
+    with torch.no_grad():
+        torch.testing.assert_close(compiled(x), model(x))
+    assert torch.ops.aten.gelu.default in recorder.targets()
+    with pytest.raises(ValueError, match="empty"):
+        make_backend(Recorder(), keep_ops=[""])
+
+
 def test_my_backend_example_runs():
     proc = subprocess.run(["python3", os.path.join(REPO, "examples", "my_backend.py")],
                           capture_output=True, text=True, timeout=600)
