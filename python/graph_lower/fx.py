@@ -529,27 +529,48 @@ def other_sizes(symbolic, range_of):
     example_inputs_at_other_sizes), two sets: each symbol's hint (the size it was traced at)
     plus one (minus one at the top of its range), so that every dynamic dim changes parity, and
     twice the hint plus one (clamped to its range), so that a size computed by rounding a
-    fraction of it (ceil(h / 2): 5 at both 9 and 10) changes too. A symbol whose range holds its
-    hint only keeps it. `symbolic`: symbolic_inputs' result; range_of(symbol): its
+    fraction of it (ceil(h / 2): 5 at both 9 and 10) changes too. Each set must pass the shape
+    environment's guards (what the program was traced assuming: `x.view(-1, 12)` guards
+    s1*s2 == 12, a 2x2 pool an even size): where the value above breaks one, the next of a few
+    others is taken (h + 2, 2h, 3h, ...), and a symbol no value frees keeps its hint.
+    `symbolic`: symbolic_inputs' result; range_of(symbol): its
     torch.utils._sympy.value_ranges.ValueRanges or None."""
+    import sympy
+
     env = next(iter(symbolic.values()))[0][1].node.shape_env
-    near, far = {}, {}
     # (torch 2.14 names the hints of backed symbols backed_var_to_val; var_to_val is deprecated.)
     hints = getattr(env, "backed_var_to_val", None)
-    for sym, hint in (env.var_to_val if hints is None else hints).items():
-        hint = int(hint)
+    hints = {sym: int(h) for sym, h in (env.var_to_val if hints is None else hints).items()}
+    guards = [g.expr for g in getattr(env, "guards", [])]
+
+    def holds(values):
+        at = {sym: sympy.Integer(v) for sym, v in values.items()}
+        for guard in guards:
+            try:
+                if guard.xreplace(at) == sympy.false:
+                    return False
+            except Exception:  # noqa: BLE001 - a guard sympy cannot evaluate is not checked
+                continue
+        return True
+
+    def pick(values, sym, candidates):
+        for value in candidates:
+            if holds({**values, sym: value}):
+                values[sym] = value
+                return
+
+    near, far = dict(hints), dict(hints)
+    for sym, hint in hints.items():
         vr = range_of(sym)
         lower = _bound(vr.lower if vr is not None else None, 0)
         upper = _bound(vr.upper if vr is not None else None, 2 * hint + 1)
-        if hint + 1 <= upper:
-            near[sym] = hint + 1
-        elif hint - 1 >= lower:
-            near[sym] = hint - 1
-        else:
-            near[sym] = hint
-        far[sym] = min(2 * hint + 1, upper)
-        if far[sym] in (hint, near[sym]):
-            far[sym] = max(lower, min(upper, hint // 2))
+
+        def within(values, avoid):
+            return [v for v in dict.fromkeys(values) if lower <= v <= upper and v not in avoid]
+        pick(near, sym, within([hint + 1, hint - 1, hint + 2, hint - 2, 2 * hint, 3 * hint,
+                                hint + 3], [hint]))
+        pick(far, sym, within([2 * hint + 1, 2 * hint + 2, 2 * hint, 3 * hint, 4 * hint,
+                               hint // 2, hint + 4, upper], [hint, near[sym]]))
     return [near, far]
 
 

@@ -134,6 +134,27 @@ def test_dynamic_shapes_compile_once_with_symbolic_examples():
     assert len(recorder.graphs) == 1
 
 
+def test_dynamic_shapes_respect_the_guards_of_other_sizes():
+    """view(-1, 12) guards s1 * s2 == 12 and a 2x2 pool an even size: the other sizes the
+    symbolic lowering runs at keep to such guards, so these graphs too are lowered once."""
+    from graph_lower.backend import clear_reports, reports
+
+    cnn = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3, padding=1), torch.nn.MaxPool2d(2),
+                              torch.nn.Flatten(), torch.nn.Linear(64, 5))
+    for model, shape in ((lambda x: x.view(-1, 12) @ torch.ones(12, 2), (3, 4)),
+                         (cnn, (3, 8, 8))):
+        torch._dynamo.reset()
+        clear_reports()
+        recorder = Recorder(interpret=True)
+        compiled = torch.compile(model, backend=make_backend(recorder), dynamic=True)
+        with torch.no_grad():
+            for batch in (2, 5, 9):
+                x = torch.randn(batch, *shape)
+                torch.testing.assert_close(compiled(x), model(x))
+        assert len(recorder.graphs) == 1
+        assert [r.get("dynamic_fallback") for r in reports()] == [None]
+
+
 def test_bad_arguments():
     with pytest.raises(TypeError, match="compiler must be callable"):
         make_backend(3)
