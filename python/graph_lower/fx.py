@@ -539,12 +539,15 @@ def other_sizes(symbolic, range_of):
 
     env = next(iter(symbolic.values()))[0][1].node.shape_env
     # (torch 2.14 names the hints of backed symbols backed_var_to_val; var_to_val is deprecated.)
-    hints = getattr(env, "backed_var_to_val", None)
-    hints = {sym: int(h) for sym, h in (env.var_to_val if hints is None else hints).items()}
+    raw = getattr(env, "backed_var_to_val", None)
+    raw = env.var_to_val if raw is None else raw
+    hints = {sym: int(h) for sym, h in raw.items()}
     guards = [g.expr for g in getattr(env, "guards", [])]
 
     def holds(values):
-        at = {sym: sympy.Integer(v) for sym, v in values.items()}
+        # Float symbols (torch 2.14's zf*, a float argument's) at their own values.
+        at = {sym: sympy.Integer(values[sym]) if sym.is_integer else sympy.sympify(h)
+              for sym, h in raw.items()}
         for guard in guards:
             try:
                 if guard.xreplace(at) == sympy.false:
@@ -553,24 +556,42 @@ def other_sizes(symbolic, range_of):
                 continue
         return True
 
-    def pick(values, sym, candidates):
+    # Symbols a guard makes equal (torch 2.14 gives two inputs' shared Dim a symbol each, with
+    # Eq(s77, s31)) change together.
+    group = {sym: sym for sym in hints if sym.is_integer}
+
+    def root(sym):
+        while group[sym] != sym:
+            sym = group[sym]
+        return sym
+    for guard in guards:
+        if (isinstance(guard, sympy.Eq) and all(a in group for a in guard.args)):
+            group[root(guard.args[0])] = root(guard.args[1])
+    members = {}
+    for sym in group:
+        members.setdefault(root(sym), []).append(sym)
+
+    def pick(values, syms, candidates):
         for value in candidates:
-            if holds({**values, sym: value}):
-                values[sym] = value
+            if holds({**values, **{sym: value for sym in syms}}):
+                values.update({sym: value for sym in syms})
                 return
 
     near, far = dict(hints), dict(hints)
-    for sym, hint in hints.items():
-        vr = range_of(sym)
-        lower = _bound(vr.lower if vr is not None else None, 0)
-        upper = _bound(vr.upper if vr is not None else None, 2 * hint + 1)
+    for syms in members.values():
+        hint = hints[syms[0]]
+        lower, upper = 0, 4 * hint + 4  # an unbounded range: the candidates below fit
+        for sym in syms:
+            vr = range_of(sym)
+            lower = max(lower, _bound(vr.lower if vr is not None else None, 0))
+            upper = min(upper, _bound(vr.upper if vr is not None else None, upper))
 
         def within(values, avoid):
             return [v for v in dict.fromkeys(values) if lower <= v <= upper and v not in avoid]
-        pick(near, sym, within([hint + 1, hint - 1, hint + 2, hint - 2, 2 * hint, 3 * hint,
-                                hint + 3], [hint]))
-        pick(far, sym, within([2 * hint + 1, 2 * hint + 2, 2 * hint, 3 * hint, 4 * hint,
-                               hint // 2, hint + 4, upper], [hint, near[sym]]))
+        pick(near, syms, within([hint + 1, hint - 1, hint + 2, hint - 2, 2 * hint, 3 * hint,
+                                 hint + 3], [hint]))
+        pick(far, syms, within([2 * hint + 1, 2 * hint + 2, 2 * hint, 3 * hint, 4 * hint,
+                                hint // 2, hint + 4, upper], [hint, near[syms[0]]]))
     return [near, far]
 
 
