@@ -355,13 +355,19 @@ class _Importer:
         if target is torch.ops.aten._assert_scalar.default:
             self.assertion(node, where)
             return
+        args, kwargs = node.args, node.kwargs
+        if str(target) == "prims.convert_element_type.default":
+            # torch._prims' dtype conversion (AOTAutograd makes one of a float argument dynamo
+            # wraps as a tensor): ATen's own, which core ATen holds.
+            target = torch.ops.aten._to_copy.default
+            args, kwargs = args[:1], {"dtype": args[1] if len(args) > 1 else kwargs["dtype"]}
         sig = _signature(target)
         values = []
         for i, (name, kwarg_only, has_default, default, _) in enumerate(sig.arguments):
-            if not kwarg_only and i < len(node.args):
-                x = node.args[i]
-            elif name in node.kwargs:
-                x = node.kwargs[name]
+            if not kwarg_only and i < len(args):
+                x = args[i]
+            elif name in kwargs:
+                x = kwargs[name]
             elif has_default:
                 x = default
             else:
@@ -391,10 +397,10 @@ class _Importer:
                 cast.output().setType(torch._C.IntType.get())
                 v = cast.output()
             inputs.append(v)
-        if len(node.args) > len(sig.arguments) or not sig.names.issuperset(node.kwargs):
-            extra = set(node.kwargs) - sig.names
+        if len(args) > len(sig.arguments) or not sig.names.issuperset(kwargs):
+            extra = set(kwargs) - sig.names
             raise ValueError(f"{where}: arguments the schema does not have: "
-                             f"{sorted(extra) or node.args[len(sig.arguments):]}")
+                             f"{sorted(extra) or args[len(sig.arguments):]}")
         ir = self.g.create(sig.name, inputs, len(sig.returns))
         self.g.insertNode(ir)
         for out, ret in zip(ir.outputs(), sig.returns):

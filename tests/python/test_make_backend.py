@@ -155,6 +155,22 @@ def test_dynamic_shapes_respect_the_guards_of_other_sizes():
         assert [r.get("dynamic_fallback") for r in reports()] == [None]
 
 
+def test_float_argument_under_dynamic_shapes_reaches_the_compiler_as_core_aten():
+    """Dynamo wraps a float argument as a tensor, which AOTAutograd converts with
+    prims.convert_element_type: imported as aten._to_copy, which core ATen holds."""
+    def f(x, a: float):
+        return x[:, :2] * a
+
+    torch._dynamo.reset()
+    recorder = Recorder(interpret=True)
+    compiled = torch.compile(f, backend=make_backend(recorder), dynamic=True)
+    with torch.no_grad():
+        for a in (1.5, 2.0, -3.25):
+            x = torch.randn(3, 4)
+            torch.testing.assert_close(compiled(x, a), f(x, a))
+    recorder.check_core(allowed=(torch.ops.aten.sym_size.int,))
+
+
 def test_bad_arguments():
     with pytest.raises(TypeError, match="compiler must be callable"):
         make_backend(3)
