@@ -237,8 +237,11 @@ class _CompiledGraph:
             fake_mode = None
             if self.options.compiler is not None:
                 from torch._subclasses.fake_tensor import FakeTensorMode
+                from torch.fx.experimental.symbolic_shapes import ShapeEnv
 
-                fake_mode = FakeTensorMode()
+                # A shape environment gives data-dependent sizes (nonzero, a boolean mask's
+                # index) unbacked symbols, as AOTAutograd's vals have them.
+                fake_mode = FakeTensorMode(shape_env=ShapeEnv())
             function = _fx.export_fx(graph, fake_mode=fake_mode)
             report["runner"] = "fx"
         except ValueError as e:

@@ -171,6 +171,32 @@ def test_float_argument_under_dynamic_shapes_reaches_the_compiler_as_core_aten()
     recorder.check_core(allowed=(torch.ops.aten.sym_size.int,))
 
 
+def test_data_dependent_sizes_reach_the_compiler_with_vals():
+    """A boolean mask's index (capture_dynamic_output_shape_ops) and a value read from data
+    (capture_scalar_outputs): every node the compiler receives has its meta["val"]."""
+    cases = ((lambda x: x[x > 0].sum(), "capture_dynamic_output_shape_ops"),
+             (lambda x: x * x.sum().item(), "capture_scalar_outputs"))
+    for f, option in cases:
+        torch._dynamo.reset()
+        recorder = Recorder(interpret=True)
+        with torch._dynamo.config.patch(**{option: True}), torch.no_grad():
+            compiled = torch.compile(f, backend=make_backend(recorder))
+            x = torch.tensor([1.0, -1.0, 2.0])
+            torch.testing.assert_close(compiled(x), f(x))
+        assert recorder.graphs
+        for n in (n for g in recorder.graphs for n in g.graph.nodes):
+            if n.op != "call_function":
+                continue
+            # The size checks AOTAutograd's graphs hold too: operator.ge on SymInts, and
+            # _assert_scalar, which returns nothing.
+            if n.target in (operator.ge, operator.le, torch.ops.aten._assert_scalar.default):
+                continue
+            assert torch.Tag.core in n.target.tags or n.target in (
+                torch.ops.aten.sym_size.int, torch.ops.aten._local_scalar_dense.default), \
+                n.format_node()
+            assert "val" in n.meta, n.format_node()
+
+
 def test_bad_arguments():
     with pytest.raises(TypeError, match="compiler must be callable"):
         make_backend(3)
