@@ -1028,32 +1028,32 @@ std::string Archive(const json& program, const ExportedProgramSource& source,
 }  // namespace
 
 absl::Status CheckExportedProgramOutput(const Program& program, const std::string& path) {
-  if (program.exported && !program.symbolic_dims.empty()) {
+  if (!program.exported) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": a .pt2 is written only for a program read from one (", program.source,
+                     " has no torch.export signature); write a TorchScript archive (.pt) instead"));
+  }
+  if (!program.symbolic_dims.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         path, ": ", program.source, " has symbolic sizes (", program.symbolic_dims,
         "); writing them to a .pt2 is not supported yet: write a TorchScript archive (.pt), "
         "or lower with graph_lower.run_decompositions in Python"));
   }
-  if (program.exported) {
-    // An archive of a newer schema written back by an older torch: that torch could not load
-    // it (torch 2.6 rejects 2.14's fields, guards_code among them).
-    const json& version = program.exported->program.at("schema_version");
-    const int64_t major = version.at("major").get<int64_t>();
-    const int64_t minor = version.at("minor").get<int64_t>();
-    if (major > kWrittenSchemaMajor ||
-        (major == kWrittenSchemaMajor && minor > kWrittenSchemaMinor)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          path, ": ", program.source, " has export schema ", major, ".", minor, ", newer than the ",
-          kWrittenSchemaMajor, ".", kWrittenSchemaMinor, " of torch ", kTorchVersionMajor, ".",
-          kTorchVersionMinor,
-          ", which this graph-lower is built with and which could not load the result; write a "
-          "TorchScript archive (.pt), or use a graph-lower built with a newer torch"));
-    }
-    return absl::OkStatus();
+  // An archive of a newer schema written back by an older torch: that torch could not load it
+  // (torch 2.6 rejects 2.14's fields, guards_code among them).
+  const json& version = program.exported->program.at("schema_version");
+  const int64_t major = version.at("major").get<int64_t>();
+  const int64_t minor = version.at("minor").get<int64_t>();
+  if (major > kWrittenSchemaMajor ||
+      (major == kWrittenSchemaMajor && minor > kWrittenSchemaMinor)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": ", program.source, " has export schema ", major, ".", minor, ", newer than the ",
+        kWrittenSchemaMajor, ".", kWrittenSchemaMinor, " of torch ", kTorchVersionMajor, ".",
+        kTorchVersionMinor,
+        ", which this graph-lower is built with and which could not load the result; write a "
+        "TorchScript archive (.pt), or use a graph-lower built with a newer torch"));
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat(path, ": a .pt2 is written only for a program read from one (", program.source,
-                   " has no torch.export signature); write a TorchScript archive (.pt) instead"));
+  return absl::OkStatus();
 }
 
 absl::Status SaveExportedProgram(const torch::jit::Graph& graph, const Program& program,

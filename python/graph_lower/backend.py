@@ -378,8 +378,9 @@ def make_backend(compiler, *, keep_ops=(), opset=None):
         the real inputs for graphs of static shapes, FakeTensors with symbolic sizes for dynamic
         ones). Whatever callable it returns is called with the graph's inputs as positional
         arguments, or as one list when it is boxed (functorch.compile.make_boxed_func), and may
-        return a tuple or a list. An exception the compiler raises reaches the caller as it is. Graphs are lowered, and `compiler` called, on their first call
-        (per input signature for static shapes; once for symbolic sizes). A lowered graph that
+        return a tuple or a list. An exception the compiler raises reaches the caller as it is.
+        Graphs are lowered, and `compiler` called, on their first call (per input signature
+        for static shapes; once for symbolic sizes). A lowered graph that
         keeps control flow (prim::If, prim::Loop: no FX form) runs in TorchScript's interpreter
         and `compiler` is not called for it; its report's runner is "torchscript".
     keep_ops, opset: the opset `compiler` takes, as for `graph_lower.lower`. A
