@@ -21,6 +21,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -361,6 +363,15 @@ TensorMeta ReadTensorMeta(const json& j, const std::string& where) {
     m.requires_grad = j["requires_grad"].get<bool>();
   }
   if (j.contains("layout")) m.layout = LayoutOf(Int(j["layout"], where + ".layout"), where);
+  // schema.py's Device {type, index}: the lowering runs the program's ops on CPU tensors, and
+  // the metadata it writes back says CPU.
+  if (j.contains("device") && j["device"].is_object()) {
+    const std::string device = String(j["device"], "type", where + ".device");
+    if (device != "cpu") {
+      Fail(absl::StrCat(where, ": a tensor on device '", device,
+                        "'; graph-lower reads programs exported on CPU only"));
+    }
+  }
   return m;
 }
 
@@ -514,6 +525,15 @@ Pieces ReadPieces(const Records& records) {
   }
   if (std::string format = records.Read("archive_format"); format != "pt2") {
     Fail(absl::StrCat("archive_format is '", format, "', not 'pt2'"));
+  }
+  // torch/export/pt2_archive/constants.py: ARCHIVE_VERSION_VALUE "0"; torch.export.load
+  // refuses any other.
+  if (records.Has("archive_version")) {
+    const std::string version = records.Read("archive_version");
+    if (absl::StripAsciiWhitespace(version) != "0") {
+      Fail(absl::StrCat("archive_version is '", absl::CHexEscape(version.substr(0, 16)),
+                        "'; this reader knows PT2 archive version 0"));
+    }
   }
   std::vector<std::string> models;
   for (const std::string& name : records.Names()) {
@@ -946,6 +966,61 @@ class GraphBuilder {
   absl::flat_hash_map<std::string, Value*> env_;
 };
 
+// The tensor a signature spec's `arg` names: a TensorArgument {name}, or an Argument union's
+// as_tensor; "" for any other argument.
+std::string SpecTensorName(const json& arg) {
+  if (!arg.is_object()) return "";
+  if (arg.contains("name") && arg["name"].is_string()) return arg["name"].get<std::string>();
+  if (arg.contains("as_tensor") && arg["as_tensor"].is_object())
+    return SpecTensorName(arg["as_tensor"]);
+  return "";
+}
+
+bool IsNoneArgument(const json& arg) { return arg.is_object() && arg.contains("as_none"); }
+
+// The leaves of a TreeSpec node as torch.utils._pytree.treespec_dumps writes it: {"type",
+// "context", "children_spec"}, a leaf having a null type. None is a node without children, not a
+// leaf, as in the pytree.
+int64_t TreeSpecLeaves(const json& node, const std::string& where, int depth = 0) {
+  if (depth > 1000) Fail(where + " is nested too deeply");
+  if (!node.is_object() || !node.contains("type") || !node.contains("children_spec") ||
+      !node["children_spec"].is_array()) {
+    Fail(where + " is not a pytree TreeSpec");
+  }
+  if (node["type"].is_null()) return 1;
+  int64_t leaves = 0;
+  for (const json& child : node["children_spec"]) leaves += TreeSpecLeaves(child, where, depth + 1);
+  return leaves;
+}
+
+// Checks the root module's in_spec and out_spec (module_call_graph[fqn ""].signature, treespec
+// strings) against the numbers of user inputs and outputs the graph signature has:
+// torch.export.load builds the module's calling convention from them.
+void CheckCallSpecs(const json& module, int64_t user_inputs, int64_t user_outputs) {
+  if (!module.contains("module_call_graph") || !module["module_call_graph"].is_array()) return;
+  for (const json& entry : module["module_call_graph"]) {
+    if (!entry.is_object() || entry.value("fqn", std::string("?")) != "") continue;
+    if (!entry.contains("signature") || !entry["signature"].is_object()) return;
+    const json& sig = entry["signature"];
+    for (const auto& [key, expected] :
+         {std::pair<const char*, int64_t>{"in_spec", user_inputs}, {"out_spec", user_outputs}}) {
+      const std::string where = absl::StrCat("module_call_graph[''].signature.", key);
+      if (!sig.contains(key)) continue;
+      if (!sig[key].is_string()) Fail(where + " is not a string");
+      const json spec = json::parse(sig[key].get<std::string>(), nullptr, false);
+      if (spec.is_discarded() || !spec.is_array() || spec.size() != 2) {
+        Fail(where + " is not a pytree TreeSpec (treespec_dumps' [protocol, spec])");
+      }
+      const int64_t leaves = TreeSpecLeaves(spec[1], where);
+      if (leaves != expected) {
+        Fail(absl::StrCat(where, " has ", leaves, " leaves, but the graph signature has ", expected,
+                          key == absl::string_view("in_spec") ? " user inputs" : " user outputs"));
+      }
+    }
+    return;
+  }
+}
+
 Program BuildProgram(Pieces& pieces, const std::string& path) {
   const json& ep = pieces.program;
   const std::string& rec = pieces.program_record;
@@ -995,10 +1070,30 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
   // not (torch 2.14's unpickler reads torch 2.6's _rebuild_parameter as a plain tensor).
   absl::flat_hash_set<std::string> parameter_names;
   const json& specs = Array(signature, "input_specs", "graph_module.signature");
+  // The specs correspond to the graph's placeholders one to one, in order
+  // (torch/export/graph_signature.py).
+  const json& graph_inputs = Array(graph, "inputs", "graph");
+  if (graph_inputs.size() != specs.size()) {
+    Fail(absl::StrCat("the graph signature has ", specs.size(), " input specs but the graph ",
+                      graph_inputs.size(), " inputs"));
+  }
+  int64_t user_inputs = 0;
   for (size_t i = 0; i < specs.size(); ++i) {
     const std::string where = absl::StrCat("signature.input_specs[", i, "]");
     auto [kind, spec] = Union(specs[i], where);
     const std::string at = where + "." + kind;
+    if (spec->is_object() && spec->contains("arg")) {
+      const std::string name = SpecTensorName((*spec)["arg"]);
+      const std::string placeholder = SpecTensorName(graph_inputs[i]);
+      if (name != placeholder) {
+        Fail(absl::StrCat(at, " is for '", name, "', but graph.inputs[", i, "] is '", placeholder,
+                          "'"));
+      }
+      if ((kind == "user_input" || kind == "constant_input") && !IsNoneArgument((*spec)["arg"]))
+        ++user_inputs;
+    } else if (kind == "constant_input") {
+      ++user_inputs;
+    }
     if (kind == "user_input") {
       auto [k, arg] = Union(At(*spec, "arg", at), at + ".arg");
       if (k == "as_tensor") {
@@ -1087,6 +1182,24 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
   const json& nodes = Array(graph, "nodes", "graph");
   for (size_t i = 0; i < nodes.size(); ++i) builder.Call(nodes[i], i);
   const json& outputs = Array(graph, "outputs", "graph");
+  const json& output_specs = Array(signature, "output_specs", "graph_module.signature");
+  if (output_specs.size() != outputs.size()) {
+    Fail(absl::StrCat("the graph signature has ", output_specs.size(),
+                      " output specs but the graph ", outputs.size(), " outputs"));
+  }
+  int64_t user_outputs = 0;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string where = absl::StrCat("signature.output_specs[", i, "]");
+    auto [kind, spec] = Union(output_specs[i], where);
+    const json& arg = At(*spec, "arg", where + "." + kind);
+    const std::string name = SpecTensorName(arg), output = SpecTensorName(outputs[i]);
+    if (name != output) {
+      Fail(absl::StrCat(where, ".", kind, " is for '", name, "', but graph.outputs[", i, "] is '",
+                        output, "'"));
+    }
+    if (kind == "user_output" && !IsNoneArgument(arg)) ++user_outputs;
+  }
+  CheckCallSpecs(module, user_inputs, user_outputs);
   for (size_t i = 0; i < outputs.size(); ++i) {
     const std::string where = absl::StrCat("graph.outputs[", i, "]");
     program.graph->registerOutput(builder.Argument(outputs[i], c10::AnyType::get(), where));

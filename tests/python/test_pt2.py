@@ -371,7 +371,39 @@ def _weight_dtype(j):
     _weight_meta(j)["dtype"] = 5  # torch/_export/serde/schema.py ScalarType.LONG
 
 
+def _swap_input_specs(j):
+    specs = j["graph_module"]["signature"]["input_specs"]
+    specs[0], specs[1] = specs[1], specs[0]
+
+
+def _rename_output_spec(j):
+    spec = j["graph_module"]["signature"]["output_specs"][0]["user_output"]
+    spec["arg"]["as_tensor"]["name"] = "elsewhere"
+
+
+def _garbage_in_spec(j):
+    root = next(e for e in j["graph_module"]["module_call_graph"] if e["fqn"] == "")
+    root["signature"]["in_spec"] = "[1, {\"type\": 7}]"
+
+
+def _one_leaf_too_many(j):
+    root = next(e for e in j["graph_module"]["module_call_graph"] if e["fqn"] == "")
+    spec = json.loads(root["signature"]["out_spec"])
+    spec[1] = {"type": "builtins.tuple", "context": "null", "children_spec": [spec[1], spec[1]]}
+    root["signature"]["out_spec"] = json.dumps(spec)
+
+
+def _cuda_input(j):
+    j["graph_module"]["graph"]["tensor_values"]["input"]["device"] = {"type": "cuda", "index": 0}
+
+
 @pytest.mark.parametrize("case,expect", [
+    ("swapped_input_specs", "input_specs[0].parameter is for 'p_"),
+    ("renamed_output_spec", "output_specs[0].user_output is for 'elsewhere', but graph.outputs"),
+    ("garbage_in_spec", "in_spec is not a pytree TreeSpec"),
+    ("out_spec_leaves", "out_spec has 2 leaves, but the graph signature has 1 user outputs"),
+    ("cuda_input", "a tensor on device 'cuda'; graph-lower reads programs exported on CPU"),
+    ("archive_version", "archive_version is '99'; this reader knows PT2 archive version 0"),
     ("not_zip", "not a readable zip"),
     ("truncated", ""),
     ("bad_json", "JSON does not parse"),
@@ -398,6 +430,15 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
         _rewritten(good, bad, lambda d: d[:len(d) // 2])
     elif case == "short_storage":
         _cut_weight_storage(good, bad)
+    elif case == "archive_version":
+        with zipfile.ZipFile(good) as zin:
+            if not any(n.endswith("/archive_version") for n in zin.namelist()):
+                pytest.skip("torch.export.save of this torch writes no PT2 archive")
+            with zipfile.ZipFile(bad, "w") as zout:
+                for info in zin.infolist():
+                    data = zin.read(info.filename)
+                    zout.writestr(info, b"99" if info.filename.endswith("/archive_version")
+                                  else data)
     elif case == "bad_crc":
         # One byte of a stored (uncompressed) weight record changed, its CRC-32 left as it was.
         data = bytearray(good.read_bytes())
@@ -411,7 +452,10 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
         change = {"missing_field": _drop_nodes, "newer_schema": _set_version,
                   "unknown_op": _unknown_op, "defined_twice": _define_twice,
                   "unknown_namespace": _unknown_namespace, "negative_size": _negative_size,
-                  "weight_sizes": _weight_sizes, "weight_dtype": _weight_dtype}[case]
+                  "weight_sizes": _weight_sizes, "weight_dtype": _weight_dtype,
+                  "swapped_input_specs": _swap_input_specs,
+                  "renamed_output_spec": _rename_output_spec, "garbage_in_spec": _garbage_in_spec,
+                  "out_spec_leaves": _one_leaf_too_many, "cuda_input": _cuda_input}[case]
         _rewritten(good, bad, _json_change(change))
     out = tmp_path / "out.pt"
     proc = run_cli(graph_lower_bin, str(bad), "-o", str(out))
