@@ -15,7 +15,10 @@ break) is compiled lazily, on its first call, for the concrete inputs of that ca
 A compiled graph is cached per input signature (shapes, strides, dtypes, devices, requires_grad,
 and the values of non-tensor inputs), so new shapes a static graph is called with are lowered
 again for the sizes seen (an inference graph with static shapes and only tensor inputs, which
-dynamo's guards keep to one signature, skips the lookup). An inference graph with symbolic sizes
+dynamo's guards keep to one signature, skips the lookup). A graph that reads a 0-d tensor
+input's value (dynamo passes a float argument so once its value changed) where tracing must know
+it (x.pow(a) asks a == 1.0) is lowered per value too; its report lists those inputs as
+`specialized_inputs`. An inference graph with symbolic sizes
 (`dynamic=True`, or dynamo's automatic dynamic shapes after a size changed) is lowered once, when
 compiled, with those dims symbolic, and serves every size (_DynamicGraph; its report has
 `symbolic_dims`); so are the forward and backward graphs of a training graph with symbolic
@@ -43,6 +46,7 @@ Ops left outside core ATen are kept and run (listed in the report's `non_core_op
 """
 
 import itertools
+import logging
 import threading
 from typing import Any, Dict, List
 
@@ -160,15 +164,10 @@ class _Options:
         if not isinstance(output.args[0], (tuple, list)):
             output.args = ((output.args[0],),)
             function.recompile()
-        try:
-            compiled = self.compiler(function, list(example_inputs))
-            if not callable(compiled):
-                raise TypeError(f"make_backend: {name}(gm, example_inputs) returned a value of "
-                                f"type {type(compiled).__name__}, which is not callable")
-        except Exception as e:
-            # The user's compiler is at fault, not the lowering: no fallback hides it.
-            e._graph_lower_from_compiler = True
-            raise
+        compiled = self.compiler(function, list(example_inputs))
+        if not callable(compiled):
+            raise TypeError(f"make_backend: {name}(gm, example_inputs) returned a value of "
+                            f"type {type(compiled).__name__}, which is not callable")
         report["compiler"] = name
         if getattr(compiled, "_boxed_call", False):
             # functorch.compile.make_boxed_func's convention: the inputs come as one list.
@@ -198,15 +197,53 @@ class _CompiledGraph:
         self.static = static
         self.only = None
         self.fallback = None  # why a graph with symbolic sizes is lowered per signature
+        # Inputs whose values are part of the signature: 0-d tensors the graph reads with
+        # .item() (dynamo passes a float argument so once its value changed), when tracing with
+        # the value symbolic needed a guard on it (x.pow(a) asks a == 1.0).
+        self.read_inputs = []
 
-    def lower(self, args, signature):
-        from . import lower_graph
+    def _key(self, args):
+        signature = _signature(args)
+        if self.read_inputs:
+            signature += tuple(("value", args[i].item()) for i in self.read_inputs)
+        return signature
+
+    def _trace(self, args):
+        """make_fx's ATen graph of self.gm on fake copies of `args`; the values read from 0-d
+        inputs become constants when a symbolic value would need a guard."""
+        from torch.fx.experimental.symbolic_shapes import GuardOnDataDependentSymNode
 
         # Traced on fake tensors: nothing is computed and nothing the graph writes is written.
         # Grad mode off: make_fx records the forward ops; autograd is recorded when the lowered
         # graph runs.
         with torch.no_grad():
-            aten = make_fx(self.gm, tracing_mode="fake")(*args)
+            if not self.read_inputs:
+                reads = _value_reads(self.gm)
+                if not reads:
+                    return make_fx(self.gm, tracing_mode="fake")(*args)
+                # The shape environment and FakeTensorMode log the failed guard as errors
+                # before raising it.
+                loggers = [logging.getLogger(name) for name in (
+                    "torch._subclasses.fake_tensor", "torch.fx.experimental.symbolic_shapes",
+                    "torch.fx.experimental.recording")]
+                levels = [logger.level for logger in loggers]
+                for logger in loggers:
+                    logger.setLevel(logging.CRITICAL)
+                try:
+                    return make_fx(self.gm, tracing_mode="fake")(*args)
+                except GuardOnDataDependentSymNode:
+                    self.read_inputs = reads
+                    self.static = False
+                finally:
+                    for logger, level in zip(loggers, levels):
+                        logger.setLevel(level)
+            return make_fx(_with_values(self.gm, self.read_inputs, args),
+                           tracing_mode="fake")(*args)
+
+    def lower(self, args, signature):
+        from . import lower_graph
+
+        aten = self._trace(args)
         imported = _fx.import_fx(aten, args)
         # Lowering runs the graph on its example inputs: on copies, so that a graph that writes
         # its inputs (BatchNorm's running statistics) does not write the caller's tensors.
@@ -222,6 +259,8 @@ class _CompiledGraph:
                                         opset=self.options.opset, decomposition_table=table)
         report["graph_id"] = self.graph_id
         report["phase"] = self.phase
+        if self.read_inputs:
+            report["specialized_inputs"] = list(self.read_inputs)
         if self.fallback is not None:
             report["dynamic_fallback"] = self.fallback
         report["input_signature"] = [repr(s) for s in signature]
@@ -259,18 +298,57 @@ class _CompiledGraph:
     def __call__(self, *args):
         if self.only is not None:
             return self.only(list(args))
-        signature = _signature(args)
+        signature = self._key(args)
         lowered = self.cache.get(signature)
         if lowered is None:
             # One lowering at a time in the process: make_fx's fake mode and tracing state
             # are global, and graphs first called from several threads at once crashed it.
             with _LOWER_LOCK:
-                lowered = self.cache.get(signature)
+                lowered = self.cache.get(self._key(args))
                 if lowered is None:
-                    lowered = self.cache[signature] = self.lower(args, signature)
+                    lowered = self.lower(args, signature)
+                    # Keyed after lowering, which may have made input values part of the key.
+                    self.cache[self._key(args)] = lowered
                     if self.static:
                         self.only = lowered
         return lowered(list(args))
+
+
+def _value_reads(gm):
+    """The positions of gm's 0-d tensor inputs it reads a value from (Tensor.item,
+    aten._local_scalar_dense)."""
+    reads = []
+    for i, p in enumerate(n for n in gm.graph.nodes if n.op == "placeholder"):
+        val = p.meta.get("example_value", p.meta.get("val"))
+        if val is not None and getattr(val, "ndim", None) != 0:
+            continue
+        if any(_is_value_read(u) for u in p.users):
+            reads.append(i)
+    return reads
+
+
+def _is_value_read(node):
+    return (node.op == "call_method" and node.target == "item") or (
+        node.op == "call_function" and node.target in (
+            torch.ops.aten._local_scalar_dense.default, torch.ops.aten.item.default))
+
+
+def _with_values(gm, positions, args):
+    """A copy of gm in which the values read from the inputs at `positions` are constants: the
+    values those inputs have in `args`."""
+    import copy
+
+    graph = copy.deepcopy(gm.graph)
+    placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+    for i in positions:
+        value = args[i].item()
+        for read in [u for u in placeholders[i].users if _is_value_read(u)]:
+            for user in list(read.users):
+                user.args = torch.fx.node.map_arg(user.args, lambda a: value if a is read else a)
+                user.kwargs = torch.fx.node.map_arg(user.kwargs,
+                                                    lambda a: value if a is read else a)
+            graph.erase_node(read)
+    return torch.fx.GraphModule(gm, graph)
 
 
 class _DynamicGraph:
@@ -287,6 +365,7 @@ class _DynamicGraph:
         self.graph_id = next(_IDS)
         self.phase = phase
         self.options = options
+        self.pending = None  # (gm, example values, report) for the user's compiler
         from torch._subclasses.fake_tensor import unset_fake_temporarily
 
         # AOTAutograd compiles under its fake mode: example values and the FakeTensors of the
@@ -325,13 +404,21 @@ class _DynamicGraph:
                       input_signature=["dynamic"],
                       symbolic_dims=_fx.symbolic_dims_report(symbolic),
                       runtime_asserts=list(exporter.asserts))
-        function = self.options.compile(
-            function, [n.meta.get("val") for n in function.graph.nodes if n.op == "placeholder"],
-            report)
         _record(report, self.graph_id)
+        if self.options.compiler is not None:
+            # The user's compiler is called on the first call, as for graphs of static shapes,
+            # so that what it raises reaches the caller as it is in both cases (dynamo would
+            # wrap it in BackendCompilerFailed now).
+            self.pending = (function, [n.meta.get("val") for n in function.graph.nodes
+                                       if n.op == "placeholder"], report)
         return _Lowered(function, imported.out_spec, n_outputs, mutated)
 
     def __call__(self, *args):
+        if self.pending is not None:
+            with _LOWER_LOCK:
+                if self.pending is not None:
+                    self.run.function = self.options.compile(*self.pending)
+                    self.pending = None
         return self.run(list(args))
 
 
@@ -343,8 +430,6 @@ def _dynamic_or_per_signature(g, phase, options=_DEFAULT_OPTIONS):
     try:
         return _DynamicGraph(g, phase, options)
     except Exception as e:  # noqa: BLE001 - any failure of the symbolic lowering
-        if getattr(e, "_graph_lower_from_compiler", False):
-            raise  # the user's compiler is at fault, not the symbolic lowering
         compiled = _CompiledGraph(g, phase, options=options)
         compiled.fallback = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
         return compiled
@@ -374,13 +459,18 @@ def make_backend(compiler, *, keep_ops=(), opset=None):
         values of the inputs it writes (which the backend copies back into the caller's
         tensors, as for backend="graph_lower"). Graphs with symbolic sizes also hold the size
         queries and int arithmetic the sizes need (aten.sym_size.int, operator.mul, ...), as
-        AOTAutograd's do. `example_inputs`: the tensors and numbers it is lowered for (copies of
+        AOTAutograd's do; graphs with data-dependent sizes (dynamo's
+        capture_dynamic_output_shape_ops, capture_scalar_outputs) hold the reads
+        (aten._local_scalar_dense) and the checks on them AOTAutograd's graphs hold
+        (operator.ge / operator.le on SymInts, then aten._assert_scalar, which returns nothing
+        and is the one node without meta["val"]). `example_inputs`: the tensors and numbers it is lowered for (copies of
         the real inputs for graphs of static shapes, FakeTensors with symbolic sizes for dynamic
         ones). Whatever callable it returns is called with the graph's inputs as positional
         arguments, or as one list when it is boxed (functorch.compile.make_boxed_func), and may
         return a tuple or a list. An exception the compiler raises reaches the caller as it is.
-        Graphs are lowered, and `compiler` called, on their first call (per input signature
-        for static shapes; once for symbolic sizes). A lowered graph that
+        `compiler` is called on a graph's first call: per input signature for static shapes,
+        once for symbolic sizes (lowered when dynamo compiles them), so that a TypeError or
+        anything else it raises reaches the caller unwrapped. A lowered graph that
         keeps control flow (prim::If, prim::Loop: no FX form) runs in TorchScript's interpreter
         and `compiler` is not called for it; its report's runner is "torchscript".
     keep_ops, opset: the opset `compiler` takes, as for `graph_lower.lower`. A
@@ -446,8 +536,22 @@ def _backend(gm, example_inputs, options, **kwargs):
         return lambda g, _: make_boxed_func(_CompiledGraph(g, phase, options=options))
 
     return aot_autograd(fw_compiler=compiler("forward"), bw_compiler=compiler("backward"),
-                        inference_compiler=compiler("inference"),
+                        inference_compiler=compiler("inference"), partition_fn=_partition,
                         keep_inference_input_mutations=True)(gm, example_inputs)
+
+
+def _partition(joint, joint_inputs, **kwargs):
+    """AOTAutograd's default partition (the forward saves what the backward reads), or, where
+    it cannot save a value (a float read from a tensor, `.item()` of a float argument dynamo
+    wrapped: an assertion in torch/_functorch/partitioners.py), the min-cut partition aot_eager
+    and inductor use."""
+    from torch._functorch.partitioners import (default_partition,
+                                               min_cut_rematerialization_partition)
+
+    try:
+        return default_partition(joint, joint_inputs, **kwargs)
+    except AssertionError:
+        return min_cut_rematerialization_partition(joint, joint_inputs, **kwargs)
 
 
 def _register():

@@ -171,6 +171,38 @@ def test_float_argument_under_dynamic_shapes_reaches_the_compiler_as_core_aten()
     recorder.check_core(allowed=(torch.ops.aten.sym_size.int,))
 
 
+@pytest.mark.parametrize("training", [False, True])
+def test_float_argument_whose_value_changes(training):
+    """After a float argument's value changed, dynamo passes it as a 0-d tensor the graph reads
+    with .item(); x.pow(a) then needs a guard on the value (a == 1.0), and round(a, 2) is a
+    Python call on it. Both backends give eager's results for every value, forward and
+    gradients, and the compiler receives core ATen."""
+    lin = torch.nn.Linear(5, 3)
+
+    def f(x, a: float):
+        return (lin(x).abs().pow(a) * a + round(a, 2)).sum(-1)
+
+    recorder = Recorder(interpret=True)
+    for backend in ("graph_lower", make_backend(recorder)):
+        torch._dynamo.reset()
+        compiled = torch.compile(f, backend=backend)
+        for a in (2.5, 0.3, 1.75, 0.3):
+            x = torch.randn(4, 5)
+            with torch.set_grad_enabled(training):
+                lin.zero_grad()
+                got = compiled(x, a)
+                if training:
+                    got.sum().backward()
+                    got_grad = lin.weight.grad.clone()
+                lin.zero_grad()
+                want = f(x, a)
+                if training:
+                    want.sum().backward()
+                    torch.testing.assert_close(got_grad, lin.weight.grad)
+                torch.testing.assert_close(got, want)
+    recorder.check_core()
+
+
 def test_data_dependent_sizes_reach_the_compiler_with_vals():
     """A boolean mask's index (capture_dynamic_output_shape_ops) and a value read from data
     (capture_scalar_outputs): every node the compiler receives has its meta["val"]."""
@@ -206,10 +238,13 @@ def test_bad_arguments():
     def returns_a_number(gm, example_inputs):
         return 3
 
-    torch._dynamo.reset()
-    compiled = torch.compile(torch.nn.Linear(2, 2), backend=make_backend(returns_a_number))
-    with torch.no_grad(), pytest.raises(Exception, match="returns_a_number.*not callable"):
-        compiled(torch.randn(1, 2))
+    for dynamic in (False, True):
+        torch._dynamo.reset()
+        compiled = torch.compile(torch.nn.Linear(2, 2), backend=make_backend(returns_a_number),
+                                 dynamic=dynamic)
+        # A TypeError as it is, static shapes or not (not dynamo's BackendCompilerFailed).
+        with torch.no_grad(), pytest.raises(TypeError, match="returns_a_number.*not callable"):
+            compiled(torch.randn(1, 2))
 
 
 def test_boxed_and_list_returning_compilers():
