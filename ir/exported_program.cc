@@ -359,13 +359,15 @@ TensorMeta ReadTensorMeta(const json& j, const std::string& where) {
     Fail(absl::StrCat(where, ": ", m.sizes.size(), " sizes but ", m.strides.size(), " strides"));
   }
   m.storage_offset = SizeOf(At(j, "storage_offset", where), where + ".storage_offset", expr);
-  if (j.contains("requires_grad") && j["requires_grad"].is_boolean()) {
+  if (j.contains("requires_grad")) {
+    if (!j["requires_grad"].is_boolean()) Fail(where + ".requires_grad is not a boolean");
     m.requires_grad = j["requires_grad"].get<bool>();
   }
   if (j.contains("layout")) m.layout = LayoutOf(Int(j["layout"], where + ".layout"), where);
   // schema.py's Device {type, index}: the lowering runs the program's ops on CPU tensors, and
   // the metadata it writes back says CPU.
-  if (j.contains("device") && j["device"].is_object()) {
+  if (j.contains("device") && !j["device"].is_null()) {
+    if (!j["device"].is_object()) Fail(where + ".device is not an object");
     const std::string device = String(j["device"], "type", where + ".device");
     if (device != "cpu") {
       Fail(absl::StrCat(where, ": a tensor on device '", device,
@@ -845,7 +847,10 @@ class GraphBuilder {
       auto it = given.find(formals[i].name());
       if (it == given.end() || !IsTensorType(formals[i].type())) continue;
       auto [kind, unused] = Union(*it->second, what);
-      if (kind == "as_int" || kind == "as_float" || kind == "as_bool") numbers.push_back(i);
+      if (kind == "as_int" || kind == "as_float" || kind == "as_bool" || kind == "as_sym_int" ||
+          kind == "as_sym_float" || kind == "as_sym_bool") {
+        numbers.push_back(i);
+      }
     }
     if (!numbers.empty()) {
       if (auto sibling = ScalarSibling(*op, numbers)) op = sibling;
@@ -864,11 +869,30 @@ class GraphBuilder {
             v->type()->kind() != c10::TypeKind::OptionalType) {
           // A number where only a Tensor overload exists: a 0-dim tensor of it, int64 for an
           // int and bool for a bool, as torch.tensor(number) makes.
-          const c10::IValue number = *torch::jit::toIValue(v);
-          const auto dtype = number.isInt()    ? c10::kLong
-                             : number.isBool() ? c10::kBool
-                                               : c10::typeMetaToScalarType(at::get_default_dtype());
-          v = Constant(at::scalar_tensor(number.toScalar(), at::TensorOptions().dtype(dtype)));
+          const c10::TypeKind k = v->type()->kind();
+          if (k != c10::TypeKind::IntType && k != c10::TypeKind::BoolType &&
+              k != c10::TypeKind::FloatType) {
+            Fail(
+                absl::StrCat(w, ": a ", v->type()->repr_str(), " where the schema takes a Tensor"));
+          }
+          const auto dtype = k == c10::TypeKind::IntType ? c10::kLong
+                             : k == c10::TypeKind::BoolType
+                                 ? c10::kBool
+                                 : c10::typeMetaToScalarType(at::get_default_dtype());
+          const std::optional<c10::IValue> number = torch::jit::toIValue(v);
+          if (number) {
+            v = Constant(at::scalar_tensor(number->toScalar(), at::TensorOptions().dtype(dtype)));
+          } else {
+            // A symbolic number: made a tensor when the graph runs.
+            torch::jit::Node* t = g_->insertNode(
+                g_->create(c10::aten::scalar_tensor,
+                           {v, Constant(static_cast<int64_t>(dtype)),
+                            NoneOf(c10::OptionalType::create(c10::LayoutType::get())),
+                            NoneOf(c10::OptionalType::create(c10::DeviceObjType::get())),
+                            NoneOf(c10::OptionalType::create(c10::BoolType::get()))}));
+            t->output()->setType(c10::TensorType::get());
+            v = t->output();
+          }
         }
         values.push_back(v);
       } else if (formal.default_value()) {
@@ -999,7 +1023,7 @@ int64_t TreeSpecLeaves(const json& node, const std::string& where, int depth = 0
 void CheckCallSpecs(const json& module, int64_t user_inputs, int64_t user_outputs) {
   if (!module.contains("module_call_graph") || !module["module_call_graph"].is_array()) return;
   for (const json& entry : module["module_call_graph"]) {
-    if (!entry.is_object() || entry.value("fqn", std::string("?")) != "") continue;
+    if (!entry.is_object() || !entry.contains("fqn") || entry["fqn"] != "") continue;
     if (!entry.contains("signature") || !entry["signature"].is_object()) return;
     const json& sig = entry["signature"];
     for (const auto& [key, expected] :
@@ -1180,7 +1204,13 @@ Program BuildProgram(Pieces& pieces, const std::string& path) {
     program.lifted.push_back({l.name, attribute, l.value, l.is_parameter});
   }
   const json& nodes = Array(graph, "nodes", "graph");
-  for (size_t i = 0; i < nodes.size(); ++i) builder.Call(nodes[i], i);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    try {
+      builder.Call(nodes[i], i);
+    } catch (const json::exception& e) {
+      Fail(absl::StrCat("graph.nodes[", i, "]: ", e.what()));
+    }
+  }
   const json& outputs = Array(graph, "outputs", "graph");
   const json& output_specs = Array(signature, "output_specs", "graph_module.signature");
   if (output_specs.size() != outputs.size()) {

@@ -466,7 +466,8 @@ def test_bad_pt2_gets_one_line_and_exit_2(graph_lower_bin, tmp_path, case, expec
 
 
 class Reshaper(torch.nn.Module):
-    """Sizes flow into a reshape and a view: ints computed from symbolic sizes (operator.mul)."""
+    """Sizes flow into a reshape and a view: ints computed from symbolic sizes (operator.mul);
+    a size is a Tensor operand (aten.mul.Tensor(y, sym_size)) and a fill value."""
 
     def __init__(self):
         super().__init__()
@@ -475,7 +476,8 @@ class Reshaper(torch.nn.Module):
     def forward(self, x, y):
         b, t, d = x.shape
         h = self.proj(x).reshape(b * t, 4).softmax(-1)
-        return h, (y * 2).sum(1), torch.cat([x, x], 1).view(b, 2 * t, d)
+        return (h, (y * 2).sum(1) + y.shape[1], torch.cat([x, x], 1).view(b, 2 * t, d),
+                torch.full((2,), t))
 
 
 def test_pt2_with_symbolic_sizes_lowers_them_symbolic(graph_lower_bin, tmp_path):
