@@ -199,7 +199,8 @@ class _CompiledGraph:
         self.fallback = None  # why a graph with symbolic sizes is lowered per signature
         # Inputs whose values are part of the signature: 0-d tensors the graph reads with
         # .item() (dynamo passes a float argument so once its value changed), when tracing with
-        # the value symbolic needed a guard on it (x.pow(a) asks a == 1.0).
+        # the value symbolic needed a guard on it (x.pow(a) asks a == 1.0) or left a Python call
+        # on it (round(a, 2)).
         self.read_inputs = []
 
     def _key(self, args):
@@ -244,7 +245,17 @@ class _CompiledGraph:
         from . import lower_graph
 
         aten = self._trace(args)
-        imported = _fx.import_fx(aten, args)
+        try:
+            imported = _fx.import_fx(aten, args)
+        except ValueError:
+            # A Python call on a value read from an input (round(a, 2) on a symbolic float)
+            # has no TorchScript form: the value becomes a constant, as above.
+            if self.read_inputs or not _value_reads(self.gm):
+                raise
+            self.read_inputs = _value_reads(self.gm)
+            self.static = False
+            aten = self._trace(args)
+            imported = _fx.import_fx(aten, args)
         # Lowering runs the graph on its example inputs: on copies, so that a graph that writes
         # its inputs (BatchNorm's running statistics) does not write the caller's tensors.
         examples = [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args]
