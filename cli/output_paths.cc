@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "cli/flags.h"
 #include "ir/files.h"
@@ -71,6 +72,18 @@ absl::Status CheckOutputPaths(const std::vector<std::pair<std::string, std::stri
       {"-o", output_path},
       {"--dot", absl::GetFlag(FLAGS_dot)},
       {"--html", absl::GetFlag(FLAGS_html)}};
+  // -o writes a program; a name of a text format is most likely meant for another flag.
+  for (const auto& [ext, flag] : {std::pair<const char*, const char*>{".json", "--report"},
+                                  {".dot", "--dot"},
+                                  {".html", "--html"}}) {
+    if (absl::EndsWithIgnoreCase(output_path, ext)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("-o ", output_path,
+                       ": -o writes the lowered program (a .pt2 archive, or "
+                       "a TorchScript archive for any other name); ",
+                       flag, " writes ", ext, " files"));
+    }
+  }
   for (const auto& [flag, out] : outputs) {
     if (out.empty()) continue;
     if (out == "-") {

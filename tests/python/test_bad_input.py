@@ -244,8 +244,16 @@ def test_a_kill_while_graphviz_renders_leaves_no_file_and_no_graphviz(graph_lowe
 def test_outputs_that_are_one_file_spelled_two_ways(graph_lower_bin, small_archive, tmp_path):
     os.chdir(tmp_path)
     proc = run_cli(graph_lower_bin, small_archive, "--example-inputs", "1x3x8x8:float32",
-                   "-o", "x.json", "--report", "./x.json")
+                   "-o", "x.out", "--report", "./x.out")
     _expect_bad_input(proc, "given as both")
+    _only(tmp_path)
+
+
+def test_o_with_the_name_of_a_text_format_is_refused(graph_lower_bin, small_archive, tmp_path):
+    """-o out.json once wrote a TorchScript archive under that name."""
+    for name, flag in (("out.json", "--report"), ("g.dot", "--dot"), ("g.HTML", "--html")):
+        proc = run_cli(graph_lower_bin, small_archive, "-o", str(tmp_path / name))
+        _expect_bad_input(proc, name, flag)
     _only(tmp_path)
 
 
