@@ -48,7 +48,7 @@ fuzz:
 
 # PyTorch's OpInfo samples through graph-lower and through torch.export + run_decompositions
 # (tests/opinfo/sweep.py), in float32, int64, bool, float64, float16 and bfloat16; writes
-# docs/coverage.md and docs/coverage.json. COVERAGE_SAMPLES samples per OpInfo and dtype (0: all
+# docs/coverage.md and docs/coverage.json (page names below). COVERAGE_SAMPLES samples per OpInfo and dtype (0: all
 # of them, many hours; 2 is what the issue measured the anchor at). Results are journaled in
 # out/coverage-*.jsonl, so a stopped sweep resumes when run again; COVERAGE_ARGS=--fresh starts
 # over. docs/coverage.* is the torch 2.6 page; GRAPH_LOWER_TORCH=2.14 writes docs/coverage-2.14.*.
@@ -60,7 +60,10 @@ fuzz:
 COVERAGE_SAMPLES ?= 2
 COVERAGE_ARGS ?=
 COVERAGE_SUFFIX := $(if $(filter-out 2.6,$(or $(GRAPH_LOWER_TORCH),2.6)),-$(GRAPH_LOWER_TORCH))
-COVERAGE_PAGE := docs/coverage$(COVERAGE_SUFFIX)
+# The page: docs/coverage.md at 2 samples (the figure README quotes), docs/coverage-full.md at
+# every sample (0), docs/coverage-samples-N.md otherwise.
+COVERAGE_DEPTH := $(if $(filter 0,$(COVERAGE_SAMPLES)),-full,$(if $(filter-out 2,$(COVERAGE_SAMPLES)),-samples-$(COVERAGE_SAMPLES)))
+COVERAGE_PAGE := docs/coverage$(COVERAGE_DEPTH)$(COVERAGE_SUFFIX)
 COVERAGE_JOURNAL := out/coverage$(COVERAGE_SUFFIX)-samples-$(COVERAGE_SAMPLES).jsonl
 COVERAGE_CHECKPOINT := docs/coverage-journal$(COVERAGE_SUFFIX)-samples-$(COVERAGE_SAMPLES).jsonl.gz
 coverage:
