@@ -294,6 +294,14 @@ class _CompiledGraph:
                 fake_mode = FakeTensorMode(shape_env=ShapeEnv())
             function = _fx.export_fx(graph, fake_mode=fake_mode)
             report["runner"] = "fx"
+            if fake_mode is not None:
+                # Inputs whose TorchScript type gives no val (a size dynamo passes as an int
+                # argument): the value lowered for.
+                placeholders = [n for n in function.graph.nodes if n.op == "placeholder"]
+                for ph, a in zip(placeholders, examples):
+                    if "val" not in ph.meta:
+                        ph.meta["val"] = (fake_mode.from_tensor(a, static_shapes=True)
+                                          if isinstance(a, torch.Tensor) else a)
         except ValueError as e:
             # Control flow (prim::If, prim::Loop) has no FX form: the JIT interpreter runs it,
             # and a user's compiler is not called (the report says so).

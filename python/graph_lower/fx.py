@@ -348,6 +348,9 @@ class _Importer:
         if target is torch.ops.aten.sym_size.int or target in _SYM_IMPORTS:
             self.symbolic(node, where)
             return
+        if target is getattr(torch, "sym_sum", None):
+            self.sym_sum(node, where)
+            return
         if not isinstance(target, torch._ops.OpOverload):
             raise ValueError(f"{where}: only torch.ops overloads can be imported; trace the "
                              "graph to ATen level first (torch.fx.experimental.proxy_tensor."
@@ -438,6 +441,21 @@ class _Importer:
         branch.addBlock()
         branch.addBlock().addNode("prim::RaiseException", [message, qualified])
         self.env[node] = None
+
+    def sym_sum(self, node, where):
+        """torch.sym_sum(ints) (a cat's size of symbolic sizes) as a chain of aten::add.int."""
+        if node.kwargs or len(node.args) != 1 or not isinstance(node.args[0], (list, tuple)):
+            raise ValueError(f"{where}: torch.sym_sum takes one list of ints")
+        terms = [self.value(a, None, where) for a in node.args[0]]
+        total = terms[0] if terms else self.g.insertConstant(0)
+        for term in terms[1:]:
+            add = self.g.create("aten::add", [total, term], 1)
+            self.g.insertNode(add)
+            add.output().setType(torch._C.IntType.get())
+            if add.schema() == "(no schema)":
+                raise ValueError(f"{where}: torch.sym_sum of non-int values")
+            total = add.output()
+        self.env[node] = total
 
     def symbolic(self, node, where):
         """A symbolic-size node of torch.export or make_fx (aten.sym_size.int, SymInt

@@ -155,6 +155,25 @@ def test_dynamic_shapes_respect_the_guards_of_other_sizes():
         assert [r.get("dynamic_fallback") for r in reports()] == [None]
 
 
+def test_cat_of_a_constant_and_a_symbolic_size_compiles_once():
+    """torch 2.6 traces the size of cat([ones(3, 4), x]) as torch.sym_sum((3, s0)), which once
+    made the symbolic lowering fall back to one lowering per size (placeholders without val)."""
+    def f(x):
+        k = torch.cat([torch.ones(3, 4), x], dim=0)
+        return k.view(k.shape[0], 2, 2).sum(-1) * k.shape[0]
+
+    torch._dynamo.reset()
+    recorder = Recorder(interpret=True)
+    compiled = torch.compile(f, backend=make_backend(recorder), dynamic=True)
+    with torch.no_grad():
+        for t in (5, 2, 7):
+            x = torch.randn(t, 4)
+            torch.testing.assert_close(compiled(x), f(x))
+    assert len(recorder.graphs) == 1
+    for n in recorder.graphs[0].graph.nodes:
+        assert n.op == "output" or "val" in n.meta, n.format_node()
+
+
 def test_float_argument_under_dynamic_shapes_reaches_the_compiler_as_core_aten():
     """Dynamo wraps a float argument as a tensor, which AOTAutograd converts with
     prims.convert_element_type: imported as aten._to_copy, which core ATen holds."""
