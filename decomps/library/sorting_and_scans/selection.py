@@ -44,10 +44,11 @@ def nonzero_static(self: Tensor, size: int, fill_value: int = -1) -> Tensor:
 
 
 # Runs of equal neighbours from neq (whether each element differs from the one before it): the
-# mask of run starts (the first element starts one) and their positions.
+# mask of run starts (the first element starts one) and their positions. select, not squeeze:
+# squeeze's rank depends on sizes, which are of the data here, so what follows lost its type.
 def _run_starts(neq: Tensor) -> Tuple[Tensor, Tensor]:
     mask = torch.cat([torch.full([1], True, dtype=torch.bool, device=neq.device), neq], 0)
-    return mask, torch.squeeze(torch.nonzero(mask), 1)
+    return mask, torch.select(torch.nonzero(mask), 1, 0)
 
 
 # The lengths of the runs starting at `starts` among n elements.
@@ -275,7 +276,7 @@ def unique_dim(self: Tensor, dim: int, sorted: bool = True, return_inverse: bool
     first = torch.logical_not(torch.any(torch.logical_and(equal, earlier), 1, False))
     inv = torch.sum(torch.logical_and(less, torch.unsqueeze(first, 1)), [0], False,
                     dtype=torch.int64)
-    reps = torch.squeeze(torch.nonzero(first), 1)
+    reps = torch.select(torch.nonzero(first), 1, 0)
     rank = torch.index_select(inv, 0, reps)
     cnt = torch.sum(torch.index_select(equal, 0, reps), [1], False, dtype=torch.int64)
     order = torch.scatter(torch.full_like(reps, 0), 0, rank, reps)
