@@ -8,6 +8,7 @@ on the example inputs and on fresh ones. A program that writes its input returns
 value after its outputs (the functional form); the caller's tensors stay as they were.
 """
 
+import contextlib
 import json
 import os
 from typing import Dict, List, Optional, Tuple
@@ -402,6 +403,16 @@ def _fresh(inputs):
     return out
 
 
+def _eager_reference(module):
+    """The context eager's reference result of `module` is computed in. Float32 RNNs on CPU run
+    oneDNN's kernel when it is there, and Debian's torch 2.6.0+dfsg-7 with oneDNN 3.7.2 computes
+    nn.LSTM wrongly in it: 0.20 from the float64 result, where the native kernel is 3e-8 from it
+    (measured 2026-12-08). RNNs are run on the native kernel."""
+    if any(isinstance(m, nn.RNNBase) for m in module.modules()):
+        return torch.backends.mkldnn.flags(enabled=False)
+    return contextlib.nullcontext()
+
+
 @pytest.mark.parametrize("name", sorted(cases))
 def test_case_lowers_to_core_aten_and_matches_eager(name, graph_lower_bin, tmp_path):
     cls, inputs = cases[name]
@@ -421,7 +432,8 @@ def test_case_lowers_to_core_aten_and_matches_eager(name, graph_lower_bin, tmp_p
         mine = [x.clone() for x in xs]
         theirs = [x.clone() for x in xs]
         with torch.no_grad():
-            expected = module(*theirs)
+            with _eager_reference(module):
+                expected = module(*theirs)
             actual = lowered(*mine)
         if rep["mutated_inputs"]:
             # The functional form: (outputs, new value of each written input), inputs untouched.
@@ -1106,7 +1118,7 @@ def test_lifting_an_lstm_lifts_its_flat_weights_under_their_own_names(graph_lowe
     assert [t["name"] for t in rep["lifted_inputs"]] == [
         "rnn.weight_ih_l0", "rnn.weight_hh_l0", "rnn.bias_ih_l0", "rnn.bias_hh_l0"]
     x = torch.randn(5, 2, 4)
-    with torch.no_grad():
+    with torch.no_grad(), _eager_reference(module):
         torch.testing.assert_close(lowered(x), module(x))
 
 
