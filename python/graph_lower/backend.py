@@ -250,9 +250,10 @@ class _CompiledGraph:
         except ValueError:
             # A Python call on a value read from an input (round(a, 2) on a symbolic float)
             # has no TorchScript form: the value becomes a constant, as above.
-            if self.read_inputs or not _value_reads(self.gm):
+            reads = [] if self.read_inputs else _value_reads(self.gm)
+            if not reads:
                 raise
-            self.read_inputs = _value_reads(self.gm)
+            self.read_inputs = reads
             self.static = False
             aten = self._trace(args)
             imported = _fx.import_fx(aten, args)
